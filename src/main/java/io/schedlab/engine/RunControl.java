@@ -1,0 +1,30 @@
+package io.schedlab.engine;
+
+import io.schedlab.engine.metrics.TraceSink;
+
+/** How a caller watches and stops a run: progress reports (throttled by the caller), cancellation, trace sink. */
+public interface RunControl {
+
+    /** Called periodically by the engine (every few thousand events); cheap implementations only. */
+    void progress(double fraction, long simulatedNanos, long eventsProcessed);
+
+    /** Polled by the engine together with {@link #progress}; true stops the run with {@link RunCancelledException}. */
+    boolean cancelRequested();
+
+    /** Where trace records go when the experiment enables tracing. */
+    default TraceSink traceSink() {
+        return TraceSink.NONE;
+    }
+
+    /** A control that never cancels and ignores progress. */
+    RunControl NONE = new RunControl() {
+        @Override
+        public void progress(double fraction, long simulatedNanos, long eventsProcessed) {
+        }
+
+        @Override
+        public boolean cancelRequested() {
+            return false;
+        }
+    };
+}

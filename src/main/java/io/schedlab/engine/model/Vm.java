@@ -1,0 +1,34 @@
+package io.schedlab.engine.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A VM (Xen domain): its vCPUs, weight, cap (percent of one pCPU, 0 = none), memory node. */
+public final class Vm {
+    public final int id;
+    public final String name;
+    public final List<Vcpu> vcpus = new ArrayList<>();
+    public int weight;
+    /** Cap in percent of one pCPU (100 = one full pCPU); 0 means no cap. */
+    public int cap;
+    public final int memoryMb;
+    public final int memoryNode;
+    /** Policy-private per-domain state. */
+    public Object policyData;
+    /** False once shut down. */
+    public boolean alive = true;
+
+    public Vm(int id, String name, int weight, int cap, int memoryMb, int memoryNode) {
+        this.id = id;
+        this.name = name;
+        this.weight = weight;
+        this.cap = cap;
+        this.memoryMb = memoryMb;
+        this.memoryNode = memoryNode;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,39 @@
+package io.schedlab.engine.policies;
+
+import io.schedlab.engine.model.Topology;
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.Vm;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** What the simulator offers a policy: the clock, the host, vCPUs, tickling, timers and a seeded random stream. */
+public interface SchedulerContext {
+
+    /** Current simulated time in nanoseconds. */
+    long now();
+
+    Topology topology();
+
+    /** Live VMs in creation order. */
+    List<Vm> vms();
+
+    /** Raise SCHEDULE_SOFTIRQ on pCPU id: the simulator runs {@code doSchedule} there shortly (IPI latency). */
+    void tickle(int pcpu);
+
+    /** Run {@code action} at simulated time {@code at} (>= now); returns a handle to cancel it. */
+    TimerHandle setTimer(long at, Runnable action);
+
+    /** The policy's own deterministic random stream. */
+    RandomGenerator random();
+
+    /** Nanoseconds the vCPU has run since it last started running (0 when not running). */
+    long runningFor(Vcpu v);
+
+    /** True when the vCPU is currently busy-waiting in its guest (spinning on a lock): for PLE-style policies. */
+    boolean isSpinning(Vcpu v);
+
+    /** A cancellable timer. */
+    interface TimerHandle {
+        void cancel();
+    }
+}

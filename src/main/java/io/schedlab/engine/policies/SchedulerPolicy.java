@@ -1,0 +1,81 @@
+package io.schedlab.engine.policies;
+
+import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.Vm;
+
+/**
+ * A hypervisor vCPU scheduler, shaped after Xen's {@code struct scheduler} hooks
+ * (xen/common/sched/private.h: insert_unit, remove_unit, pick_resource, wake, sleep,
+ * do_schedule, context_saved, yield, adjust). The simulator calls these in this order:
+ * <ul>
+ * <li>wake: simulator sets state RUNNABLE, calls {@link #pickCpu}, sets {@code v.processor}, calls {@link #wake};</li>
+ * <li>block: simulator sets state BLOCKED, calls {@link #sleep}, then schedules the pCPU if v was running there;</li>
+ * <li>schedule on pCPU p (tickle, slice timer, block or yield): {@link #doSchedule}; if the result differs from
+ * prev, the simulator switches (prev RUNNING becomes RUNNABLE) and afterwards calls {@link #contextSaved}(prev).</li>
+ * </ul>
+ * A policy keeps its queues itself and never touches {@code Pcpu.current} or vCPU states.
+ */
+public interface SchedulerPolicy {
+
+    /** Called once before any vCPU exists. */
+    void init(SchedulerContext ctx);
+
+    /** A new vCPU (state OFFLINE, {@code processor} = its initial placement); it is woken separately. */
+    void addVcpu(Vcpu v);
+
+    /** A vCPU goes away (VM shutdown); it is already not running and has been put to sleep. */
+    void removeVcpu(Vcpu v);
+
+    /** Where a waking vCPU should be queued (Xen pick_resource); must be in its hard affinity. */
+    int pickCpu(Vcpu v);
+
+    /** v became runnable: queue it and tickle (via the context) whichever pCPU should run it. */
+    void wake(Vcpu v);
+
+    /** v blocked (state already BLOCKED): drop it from any queue. */
+    void sleep(Vcpu v);
+
+    /**
+     * Choose what pCPU p runs next. {@code prev} is p's current vCPU or null (idle); when still
+     * RUNNING it is a candidate. The returned vCPU must be RUNNABLE-and-queued (remove it from the
+     * queue) or prev itself, and allowed on p.
+     */
+    Decision doSchedule(Pcpu p, Vcpu prev, boolean prevYielded);
+
+    /** prev's state has been saved after a switch away from it: re-queue it if still runnable. */
+    void contextSaved(Vcpu prev);
+
+    /** v yields its pCPU (e.g. a pause-loop exit); the simulator schedules v's pCPU right after. */
+    default void yield(Vcpu v) {
+    }
+
+    /** Hard or soft affinity of v changed; the simulator reschedules v's pCPU if it now runs where it may not. */
+    default void affinityChanged(Vcpu v) {
+    }
+
+    /** Weight or cap of a domain changed. */
+    default void domainParamsChanged(Vm vm) {
+    }
+
+    /** Id of the lock that serialises scheduling decisions on p (per pCPU, per run queue, or global). */
+    int lockDomain(Pcpu p);
+
+    /** Run queue id of p, for per-run-queue statistics (0 .. runqueueCount()-1). */
+    default int runqueueOf(Pcpu p) {
+        return p.id;
+    }
+
+    /** Number of run queues. */
+    int runqueueCount();
+
+    /** True when the policy promises never to leave an allowed pCPU idle while a vCPU waits beyond {@link #balancePeriodNanos()}. */
+    default boolean workConserving() {
+        return true;
+    }
+
+    /** The longest a runnable vCPU may wait beside an idle allowed pCPU under this policy. */
+    default long balancePeriodNanos() {
+        return 30_000_000L;
+    }
+}

@@ -1,0 +1,12 @@
+package io.schedlab.engine.registry;
+
+/** The built-in policies and workloads, registered explicitly, one line each. */
+final class BuiltIns {
+    private BuiltIns() {
+    }
+
+    static void registerAll(Registry r) {
+        // policies: static, null, credit, credit2 (each policy class exposes a static descriptor())
+        // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace
+    }
+}

@@ -1,0 +1,33 @@
+package io.schedlab.engine.registry;
+
+import java.util.List;
+
+/**
+ * One parameter of a policy, workload or cost model: type, default, bounds (inclusive), allowed
+ * values for enums, unit, a one-line description and the source of its default.
+ */
+public record ParameterSpec(String name, Type type, Object defaultValue, Double min, Double max,
+        List<String> allowedValues, String unit, String description, String source) {
+
+    /** Parameter value types as they appear in JSON. */
+    public enum Type { INTEGER, NUMBER, BOOLEAN, STRING, ENUM, INTEGER_LIST }
+
+    public static ParameterSpec integer(String name, long def, long min, long max, String unit, String description,
+            String source) {
+        return new ParameterSpec(name, Type.INTEGER, def, (double) min, (double) max, null, unit, description, source);
+    }
+
+    public static ParameterSpec number(String name, double def, double min, double max, String unit,
+            String description, String source) {
+        return new ParameterSpec(name, Type.NUMBER, def, min, max, null, unit, description, source);
+    }
+
+    public static ParameterSpec bool(String name, boolean def, String description, String source) {
+        return new ParameterSpec(name, Type.BOOLEAN, def, null, null, null, null, description, source);
+    }
+
+    public static ParameterSpec choice(String name, String def, List<String> values, String description,
+            String source) {
+        return new ParameterSpec(name, Type.ENUM, def, null, null, values, null, description, source);
+    }
+}

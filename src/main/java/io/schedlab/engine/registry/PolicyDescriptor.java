@@ -1,0 +1,10 @@
+package io.schedlab.engine.registry;
+
+import io.schedlab.engine.policies.SchedulerPolicy;
+import java.util.List;
+import java.util.function.Function;
+
+/** A scheduler policy in the registry: name, one-line description, parameters, factory from normalized params. */
+public record PolicyDescriptor(String name, String description, List<ParameterSpec> parameters,
+        Function<Params, SchedulerPolicy> factory) {
+}

@@ -1,0 +1,10 @@
+package io.schedlab.engine.registry;
+
+import io.schedlab.engine.workloads.Workload;
+import java.util.List;
+import java.util.function.Function;
+
+/** A workload type in the registry: name, one-line description, the unit it reports in, parameters, factory. */
+public record WorkloadDescriptor(String type, String description, String unit, List<ParameterSpec> parameters,
+        Function<Params, Workload> factory) {
+}

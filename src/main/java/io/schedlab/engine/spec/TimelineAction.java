@@ -1,0 +1,23 @@
+package io.schedlab.engine.spec;
+
+import java.util.List;
+
+/**
+ * An action applied at simulated time {@code atSeconds}, in the spirit of {@code xl}
+ * commands: {@code pin} (hard affinity; {@code vcpu-pin}), {@code unpin}, {@code soft-affinity},
+ * {@code set-weight}, {@code set-cap} ({@code sched-credit -w/-c}), {@code create-vm} (with
+ * {@code newVm}), {@code shutdown}. A null {@code vcpu} means every vCPU of the VM.
+ */
+public record TimelineAction(
+        Double atSeconds,
+        Kind action,
+        String vm,
+        Integer vcpu,
+        List<Integer> pcpus,
+        Integer weight,
+        Integer cap,
+        VmSpec newVm) {
+
+    /** The kinds of timeline action. */
+    public enum Kind { PIN, UNPIN, SOFT_AFFINITY, SET_WEIGHT, SET_CAP, CREATE_VM, SHUTDOWN }
+}

@@ -1,0 +1,21 @@
+package io.schedlab.engine.workloads;
+
+/**
+ * What one VM's guest runs: it creates guest threads (each a program of {@link Phase}s) and
+ * reports in its own unit at the end. The engine's guest kernel time-shares the threads over
+ * the VM's vCPUs; the workload never sees pCPUs or scheduler state.
+ */
+public interface Workload {
+
+    /** Create the guest threads via {@link WorkloadEnv#spawn}. Called when the VM starts. */
+    void start(WorkloadEnv env);
+
+    /** True when the work is a fixed amount (the run can stop when every finite workload is done). */
+    boolean isFinite();
+
+    /** True once a finite workload has completed all its work. */
+    boolean isComplete();
+
+    /** The result in the workload's unit, given the run's elapsed simulated time since the VM started. */
+    WorkloadReport report(long elapsedNanos);
+}
