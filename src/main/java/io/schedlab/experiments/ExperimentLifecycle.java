@@ -1,0 +1,35 @@
+package io.schedlab.experiments;
+
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.spec.ExperimentSpec;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The state changes a job makes to its experiment record, each in its own short transaction.
+ * Implemented by the experiments feature; called by the jobs feature. Transitions that do not
+ * apply (e.g. marking a CANCELLED experiment RUNNING) return false and change nothing.
+ */
+public interface ExperimentLifecycle {
+
+    /** The normalized spec to simulate, or empty if the experiment no longer exists. */
+    Optional<ExperimentSpec> normalizedSpec(UUID id);
+
+    /** QUEUED (or RUNNING after a crash) -> RUNNING with started timestamp; false when cancelled or finished. */
+    boolean markRunning(UUID id);
+
+    /** Progress 0..1 and simulated time reached; called at most every ~500 ms. */
+    void updateProgress(UUID id, double fraction, long simulatedNanos);
+
+    /** True once a cancel was requested (the job then stops the engine). */
+    boolean cancelRequested(UUID id);
+
+    /** RUNNING -> SUCCEEDED with the full result document and its summary columns. */
+    void markSucceeded(UUID id, ResultDocument result);
+
+    /** -> FAILED with a human-readable reason (timeout, event bound, engine error). */
+    void markFailed(UUID id, String reason);
+
+    /** -> CANCELLED (the job saw the request and stopped). */
+    void markCancelled(UUID id);
+}
