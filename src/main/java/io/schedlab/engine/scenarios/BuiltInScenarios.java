@@ -54,7 +54,7 @@ public final class BuiltInScenarios {
     static final String GEDF = "gedf";
     static final List<String> E1_ROWS = List.of("scheduling decision", "context switch (prev != next)",
             "context_saved (re-queue prev)");
-    static final List<String> E1_DISTRIBUTIONS = List.of("decisionTime", "contextSwitchTime", "contextSavedTime");
+    static final List<String> E1_DISTRIBUTIONS = List.of("decision", "contextSwitch", "contextSaved");
     static final List<String> E1_COLUMNS = List.of("p50", "p90", "p99", "max");
 
     static Scenario e1(boolean quick) {
@@ -63,16 +63,31 @@ public final class BuiltInScenarios {
         List<VmSpec> vms = List.of(
                 Specs.withHard(vm("dom0", 1, workload("idle")), List.of(0)),
                 Specs.withHard(vm("guest", 5, workload("cpu-loop", "threads", 5, "workSeconds", 0)), range(1, 6)));
-        List<ScenarioTable> tables = new ArrayList<>();
-        tables.add(e1Table("global EDF (sEDF with one global run queue behind one spinlock), as in seed 000",
-                experiment("E1 gEDF", 0, StopCondition.DURATION, seconds, host, policy(GEDF), vms, null), null, true));
-        tables.add(e1Table("stand-in: credit2 with runqueue=all (one global run queue behind one lock)",
+        List<ExperimentSpec> specs = List.of(
+                experiment("E1 gEDF", 0, StopCondition.DURATION, seconds, host, policy(GEDF), vms, null),
                 experiment("E1 credit2 all", 0, StopCondition.DURATION, seconds, host,
                         policy("credit2", "runqueue", "all"), vms, null),
-                "credit2 runqueue=all stands in for gEDF (same single queue and lock, different pick rule)", false));
-        tables.add(e1Table("contrast: credit (one run queue and lock per pCPU)",
-                experiment("E1 credit", 0, StopCondition.DURATION, seconds, host, policy("credit"), vms, null), null,
+                experiment("E1 credit", 0, StopCondition.DURATION, seconds, host, policy("credit"), vms, null));
+        List<String> policies = List.of("gEDF (seed 000)", "credit2 runqueue=all (stand-in)", "credit (contrast)");
+        List<ScenarioTable> tables = new ArrayList<>();
+        tables.add(e1Table("global EDF (sEDF with one global run queue behind one spinlock), as in seed 000",
+                specs.get(0), null, true));
+        tables.add(e1Table("stand-in: credit2 with runqueue=all (one global run queue behind one lock)",
+                specs.get(1), "credit2 runqueue=all stands in for gEDF (same single queue and lock, different pick rule)",
                 false));
+        tables.add(e1Table("contrast: credit (one run queue and lock per pCPU)", specs.get(2), null, false));
+        List<ScenarioRun> costRuns = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            String row = policies.get(i);
+            costRuns.add(new ScenarioRun(specs.get(i).name(), specs.get(i), 1, List.of(
+                    new Measure(row, "migrations", Extractors.migrations("total"), null),
+                    new Measure(row, "overhead % of pCPU time", Extractors.overheadPercent(), null),
+                    new Measure(row, "guest work rate (ideal 5)", Extractors.vmHeadline("guest"), null)), null));
+        }
+        tables.add(new ScenarioTable("raw switch cost vs migration cost: scheduler overhead is the switch/decision "
+                + "time; what the guest loses beyond it (5 - work rate - overhead) is cold caches after migrations",
+                "policy", policies, List.of("migrations", "overhead % of pCPU time", "guest work rate (ideal 5)"),
+                costRuns, null));
         return new Scenario("E1", "scheduling and context-switch overhead under global EDF (seed 000)",
                 List.of("Host: 1 socket x 6 cores, SMT off; dom0 1 vCPU pinned to pCPU 0;",
                         "guest: 5 vCPUs allowed on pCPUs 1-5 running 5 busy loops; " + fmt(seconds) + " s.",

@@ -32,9 +32,44 @@ final class Extractors {
         };
     }
 
-    /** A statistic ("p50", "p90", "p99", "p99.9", "max") of a result distribution, scaled (1e-3: ns to us). */
+    /**
+     * A statistic ("p50", "p90", "p99", "p99.9", "max") of a run-wide distribution ("decision",
+     * "contextSwitch", "contextSaved", "wakeLatency", "runqueueWait"; ResultDocument.distributions, in ns),
+     * scaled (1e-3: ns to us).
+     */
     static Function<JsonNode, Double> distribution(String name, String stat, double scale) {
-        return at("/distributions/" + escape(name) + "/" + escape(stat), scale);
+        String field = switch (stat) {
+            case "p50" -> "p50Nanos";
+            case "p90" -> "p90Nanos";
+            case "p99" -> "p99Nanos";
+            case "p99.9" -> "p999Nanos";
+            case "max" -> "maxNanos";
+            default -> throw new IllegalArgumentException("unknown statistic " + stat);
+        };
+        return at("/distributions/" + escape(name) + "/" + field, scale);
+    }
+
+    /** Migrations of the whole run by kind ("total", "sameCore", "sameSocket", "crossSocket"). */
+    static Function<JsonNode, Double> migrations(String kind) {
+        return at("/totals/migrations/" + escape(kind), 1);
+    }
+
+    /** Scheduler overhead (decision + switch + context_saved) as a percentage of all pCPU time. */
+    static Function<JsonNode, Double> overheadPercent() {
+        return doc -> {
+            JsonNode pcpus = doc.at("/pcpus");
+            if (!pcpus.isArray() || pcpus.isEmpty()) {
+                return null;
+            }
+            double overhead = 0;
+            double total = 0;
+            for (JsonNode p : pcpus) {
+                overhead += p.path("overheadSeconds").doubleValue();
+                total += p.path("busySeconds").doubleValue() + p.path("idleSeconds").doubleValue()
+                        + p.path("overheadSeconds").doubleValue();
+            }
+            return total > 0 ? 100 * overhead / total : null;
+        };
     }
 
     /** A number at a JSON pointer, scaled (e.g. 1e-3 for ns to us). */

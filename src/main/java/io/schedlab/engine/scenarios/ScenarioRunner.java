@@ -61,15 +61,17 @@ public final class ScenarioRunner {
         return v.pointer() + " " + v.message();
     }
 
+    /** Runs every table; an experiment that appears in several tables (equal spec and seed) runs once. */
     public ScenarioResult run(Scenario scenario, Consumer<String> progress) {
         List<TableResult> tables = new ArrayList<>();
+        Map<ExperimentSpec, JsonNode> done = new LinkedHashMap<>();
         for (ScenarioTable table : scenario.tables()) {
-            tables.add(runTable(table, progress));
+            tables.add(runTable(table, progress, done));
         }
         return new ScenarioResult(scenario, tables);
     }
 
-    private TableResult runTable(ScenarioTable table, Consumer<String> progress) {
+    private TableResult runTable(ScenarioTable table, Consumer<String> progress, Map<ExperimentSpec, JsonNode> done) {
         Map<String, Map<String, Accumulator>> acc = new LinkedHashMap<>();
         Set<String> notes = new LinkedHashSet<>();
         for (ScenarioRun run : table.runs()) {
@@ -83,10 +85,14 @@ public final class ScenarioRunner {
             }
             for (int r = 0; r < run.repeats(); r++) {
                 long seed = (run.spec().seed() == null ? 1 : run.spec().seed()) + r;
-                progress.accept(run.label() + (run.repeats() > 1 ? " (seed " + seed + ")" : ""));
-                JsonNode doc;
+                ExperimentSpec spec = Specs.withSeed(run.spec(), seed);
+                JsonNode doc = done.get(spec);
                 try {
-                    doc = executor.run(Specs.withSeed(run.spec(), seed));
+                    if (doc == null) {
+                        progress.accept(run.label() + (run.repeats() > 1 ? " (seed " + seed + ")" : ""));
+                        doc = executor.run(spec);
+                        done.put(spec, doc);
+                    }
                 } catch (RuntimeException e) {
                     notes.add(run.label() + " failed: " + e.getMessage());
                     break;
