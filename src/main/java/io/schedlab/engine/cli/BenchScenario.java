@@ -37,16 +37,23 @@ public final class BenchScenario {
                 new Group(2, "spinlock", Map.of("threads", 8, "outsideUs", 500, "insideUs", 20)));
     }
 
+    /** The standard registry, plus credit when this build has it but BuiltIns does not list it yet. */
+    public static Registry registry() {
+        Registry registry = Registry.standard();
+        if (registry.policy("credit").isEmpty()) {
+            registry.register(io.schedlab.engine.policies.credit.CreditPolicy.descriptor());
+        }
+        return registry;
+    }
+
     public static ExperimentSpec build(Registry registry, String policy, double seconds) {
         Engine probe = new Engine(registry);
         List<VmSpec> vms = new ArrayList<>();
-        int next = 0;
         for (Group g : groups()) {
             WorkloadSpec w = usable(probe, policy, g) ? new WorkloadSpec(g.type(), g.params())
                     : new WorkloadSpec("cpu-loop", Map.of("threads", 8, "workSeconds", 0.0));
             for (int i = 0; i < g.vms(); i++) {
                 vms.add(new VmSpec(g.type() + "-" + i, 8, null, null, null, null, null, 2048, null, null, null, w));
-                next++;
             }
         }
         return new ExperimentSpec("bench-64pcpu-256vcpu", null, 1L, seconds, ExperimentSpec.StopCondition.DURATION,
