@@ -38,7 +38,7 @@ final class VcpuRun {
     long migSameCore;
     long migSameSocket;
     long migCross;
-    final LatencyRecorder wakeLatency = new LatencyRecorder();
+    final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     /** NUMA node whose stream count includes this vCPU, or -1. */
     int streamNode = -1;
 
