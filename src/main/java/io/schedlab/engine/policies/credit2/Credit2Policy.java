@@ -62,7 +62,8 @@ public final class Credit2Policy implements SchedulerPolicy {
         this.maxTimer = Credit2Params.us(params.maxTimerUs());
         this.migrateResist = Credit2Params.us(params.migrateResistUs());
         this.migrateCompensation = Credit2Params.us(params.migrateCompensationUs());
-        this.ratelimit = Credit2Params.us(params.ratelimitUs());
+        // credit2 rate limiting arrived in 4.8 ("xen: credit2: implement ratelimiting").
+        this.ratelimit = version.atLeast(8) ? Credit2Params.us(params.ratelimitUs()) : 0;
         this.window = 1L << params.loadWindowShift();
         this.balancer = new LoadBalancer(params);
     }
@@ -334,24 +335,6 @@ public final class Credit2Policy implements SchedulerPolicy {
     }
 
     @Override
-    public void affinityChanged(Vcpu v) {
-        Credit2Vcpu svc = Credit2Vcpu.of(v);
-        if (svc.onRunq && !v.hardAffinity.intersects(svc.rq.active)) {
-            long now = ctx.now();
-            svc.rq.remove(svc);
-            setLoaded(svc, false, now);
-            int cpu = pickCpu(v);
-            v.processor = cpu;
-            wake(v);
-        } else if (svc.onRunq && !v.allowedOn(v.processor)) {
-            BitSet mask = (BitSet) v.hardAffinity.clone();
-            mask.and(svc.rq.active);
-            v.processor = pickIn(svc.rq, mask);
-            runqTickle(svc, ctx.now());
-        }
-    }
-
-    @Override
     public void domainParamsChanged(Vm vm) {
         Credit2Domain sdom = Credit2Domain.of(vm);
         if (sdom == null) {
@@ -538,6 +521,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         int[] skipped = new int[1];
         Credit2Vcpu snext = runqCandidate(rqd, scurr, scurrRunnable, cpu, now, skipped);
+        retickleUntaken(rqd, cpu, snext, now);
         if (scurr != null && snext != scurr) {
             if (scurrRunnable) {
                 scurr.delayedRunqAdd = true;
@@ -551,6 +535,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             if (snext != scurr) {
                 rqd.remove(snext);
                 snext.scheduled = true;
+                snext.runStart = now;
             }
             if (rqd.idle.get(cpu)) {
                 rqd.idle.clear(cpu);
@@ -574,6 +559,31 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         updateRunqLoad(rqd, 0, now);
         return Decision.idle();
+    }
+
+    /**
+     * Model addition (not in credit2.c): a queued vCPU that was tickled for this pCPU but not
+     * taken is released and tickled again, so a pCPU that skipped it as reserved does not stay idle.
+     */
+    private void retickleUntaken(Credit2Runqueue rqd, int cpu, Credit2Vcpu snext, long now) {
+        List<Credit2Vcpu> again = null;
+        for (Credit2Vcpu svc : rqd.runq) {
+            if (svc.tickledCpu == cpu && svc != snext) {
+                svc.tickledCpu = -1;
+                if (again == null) {
+                    again = new ArrayList<>(2);
+                }
+                again.add(svc);
+            }
+        }
+        if (again != null) {
+            // this pCPU just declined them: look elsewhere
+            rqd.tickled.set(cpu);
+            for (Credit2Vcpu svc : again) {
+                runqTickle(svc, now);
+            }
+            rqd.tickled.clear(cpu);
+        }
     }
 
     /** smt_idle_mask_set: a core whose threads are all idle and untickled joins smt_idle. */
@@ -600,7 +610,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         boolean yield = false;
         if (scurr != null) {
             yield = scurr.yield;
-            if (!yield && ratelimit > 0 && scurrRunnable && ctx.runningFor(scurr.vcpu) < ratelimit) {
+            if (!yield && ratelimit > 0 && scurrRunnable && now - scurr.runStart < ratelimit) {
                 return scurr;
             }
             boolean softAffPreempt = false;
@@ -657,7 +667,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         if (ratelimit > 0) {
             long rl = ratelimit;
             if (continuing) {
-                rl = ratelimit - ctx.runningFor(prev);
+                rl = ratelimit - (now - snext.runStart);
             }
             if (rl > minTime) {
                 minTime = rl;

@@ -11,6 +11,8 @@ final class Credit2Vcpu {
     /** Credit in ns of runtime at the queue's max weight. */
     long credit;
     long startTime;
+    /** When it last started running (runstate.state_entry_time), for the rate limit. */
+    long runStart;
     /** Remainder of the weight division (t2c_update: svc->residual). */
     long residual;
     int weight;
