@@ -50,6 +50,9 @@ public final class Credit2Policy implements SchedulerPolicy {
     private final List<Credit2Runqueue> rqs = new ArrayList<>();
     private Credit2Runqueue[] rqOfCpu;
     private BitSet[] siblings;
+    private Tickler tickler;
+    /** Queued vCPUs whose tickled_cpu is each pCPU. */
+    private int[] reservations;
     private boolean capsSeen;
 
     public Credit2Policy(Credit2Params params) {
@@ -82,6 +85,8 @@ public final class Credit2Policy implements SchedulerPolicy {
             rqs.add(new Credit2Runqueue(i));
         }
         rqOfCpu = new Credit2Runqueue[n];
+        reservations = new int[n];
+        tickler = new Tickler(topo, version, migrateResist, creditInit, this::currentCredit);
         siblings = new BitSet[n];
         for (int cpu = 0; cpu < n; cpu++) {
             Credit2Runqueue rqd = rqs.get(layout.runqueueOf(cpu));
@@ -211,6 +216,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         setLoaded(svc, false, now);
         svc.dom.parked.remove(svc);
+        setTickledCpu(svc, -1);
         deassign(svc);
     }
 
@@ -318,6 +324,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         // csched2_unit_sleep
         Credit2Vcpu svc = Credit2Vcpu.of(v);
         long now = ctx.now();
+        setTickledCpu(svc, -1);
         if (svc.onRunq) {
             svc.rq.remove(svc);
             setLoaded(svc, false, now);
@@ -546,7 +553,7 @@ public final class Credit2Policy implements SchedulerPolicy {
                 balanceLoad(rqd, now);
             }
             snext.startTime = now;
-            snext.tickledCpu = -1;
+            setTickledCpu(snext, -1);
             if (snext.vcpu.processor != cpu) {
                 snext.credit += migrateCompensation;
                 snext.vcpu.processor = cpu;
@@ -563,27 +570,40 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     /**
      * Model addition (not in credit2.c): a queued vCPU that was tickled for this pCPU but not
-     * taken is released and tickled again, so a pCPU that skipped it as reserved does not stay idle.
+     * taken is released, and tickled again if an idle pCPU exists, so a pCPU that skipped it as
+     * reserved does not stay idle beside it.
      */
     private void retickleUntaken(Credit2Runqueue rqd, int cpu, Credit2Vcpu snext, long now) {
+        if (reservations[cpu] == 0 || (reservations[cpu] == 1 && snext != null && snext.tickledCpu == cpu)) {
+            return;
+        }
         List<Credit2Vcpu> again = null;
         for (Credit2Vcpu svc : rqd.runq) {
             if (svc.tickledCpu == cpu && svc != snext) {
-                svc.tickledCpu = -1;
+                setTickledCpu(svc, -1);
                 if (again == null) {
                     again = new ArrayList<>(2);
                 }
                 again.add(svc);
             }
         }
-        if (again != null) {
-            // this pCPU just declined them: look elsewhere
+        if (again != null && hasIdleUntickled(rqd, cpu)) {
+            // this pCPU just declined them: let an idle pCPU have them (busy ones are not preempted again)
             rqd.tickled.set(cpu);
             for (Credit2Vcpu svc : again) {
                 runqTickle(svc, now);
             }
             rqd.tickled.clear(cpu);
         }
+    }
+
+    private static boolean hasIdleUntickled(Credit2Runqueue rqd, int except) {
+        for (int c = rqd.idle.nextSetBit(0); c >= 0; c = rqd.idle.nextSetBit(c + 1)) {
+            if (c != except && !rqd.tickled.get(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** smt_idle_mask_set: a core whose threads are all idle and untickled joins smt_idle. */
@@ -806,6 +826,17 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     // ---------------------------------------------------------------- tickling
 
+    /** svc->tickled_cpu, with a per-pCPU count of reservations so declined ones are found cheaply. */
+    private void setTickledCpu(Credit2Vcpu svc, int cpu) {
+        if (svc.tickledCpu >= 0) {
+            reservations[svc.tickledCpu]--;
+        }
+        svc.tickledCpu = cpu;
+        if (cpu >= 0) {
+            reservations[cpu]++;
+        }
+    }
+
     private void tickleCpu(int cpu, Credit2Runqueue rqd) {
         rqd.tickled.set(cpu);
         ctx.tickle(cpu);
@@ -813,9 +844,9 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     /** runq_tickle, in the form of the modelled release. */
     private void runqTickle(Credit2Vcpu snew, long now) {
-        int ipid = version.smtAwareTickle() ? tickleModern(snew, now) : tickleLegacy(snew, now);
+        int ipid = tickler.choose(snew, rqOfCpu[snew.vcpu.processor], now);
         if (ipid >= 0) {
-            snew.tickledCpu = ipid;
+            setTickledCpu(snew, ipid);
             Credit2Runqueue rqd = rqOfCpu[ipid];
             rqd.tickled.set(ipid);
             rqd.smtIdle.andNot(siblings[ipid]);
@@ -823,126 +854,14 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
     }
 
-    /** Credit of what runs on cpu (idle: CSCHED2_IDLE_CREDIT, far below anything). */
+    /** Credit of what runs on cpu, burned up to now (idle: CSCHED2_IDLE_CREDIT). */
     private long currentCredit(int cpu, long now) {
         Vcpu cur = topo.pcpu(cpu).current;
         if (cur == null || !(cur.policyData instanceof Credit2Vcpu c) || c.rq == null) {
-            return Long.MIN_VALUE / 4;
+            return Tickler.IDLE_CREDIT;
         }
         burnCredits(c, now);
         return c.credit;
-    }
-
-    /** Xen <= 4.6 runq_tickle: own pCPU if it runs less credit, else any idle untickled one, else lowest credit beyond resistance. */
-    private int tickleLegacy(Credit2Vcpu snew, long now) {
-        int cpu = snew.vcpu.processor;
-        Credit2Runqueue rqd = rqOfCpu[cpu];
-        if (currentCredit(cpu, now) < snew.credit && !rqd.tickled.get(cpu)) {
-            return cpu;
-        }
-        BitSet mask = (BitSet) rqd.idle.clone();
-        mask.andNot(rqd.tickled);
-        mask.and(snew.vcpu.hardAffinity);
-        int i = AffinityBalance.cycle(cpu, mask, n);
-        if (i >= 0) {
-            return i;
-        }
-        mask = (BitSet) rqd.active.clone();
-        mask.andNot(rqd.idle);
-        mask.andNot(rqd.tickled);
-        mask.and(snew.vcpu.hardAffinity);
-        int ipid = -1;
-        long lowest = Long.MAX_VALUE;
-        for (int c = mask.nextSetBit(0); c >= 0; c = mask.nextSetBit(c + 1)) {
-            long cr = currentCredit(c, now);
-            if (cr < lowest) {
-                lowest = cr;
-                ipid = c;
-            }
-        }
-        if (ipid == -1 || lowest + migrateResist > snew.credit) {
-            return -1;
-        }
-        return ipid;
-    }
-
-    /** Xen >= 4.7 runq_tickle: fully idle core (prefer own pCPU), then any idle untickled pCPU, per affinity step; else the best tickle_score. */
-    private int tickleModern(Credit2Vcpu snew, long now) {
-        Vcpu v = snew.vcpu;
-        int cpu = v.processor;
-        Credit2Runqueue rqd = rqOfCpu[cpu];
-        // Exclusive pinning to one idle untickled pCPU.
-        if (v.hardAffinity.cardinality() == 1 && v.hardAffinity.get(cpu) && rqd.idle.get(cpu)
-                && !rqd.tickled.get(cpu)) {
-            return cpu;
-        }
-        boolean soft = version.softAffinity() && v.hasSoftAffinity();
-        for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
-            if (step == AffinityBalance.SOFT && !soft) {
-                continue;
-            }
-            BitSet aff = AffinityBalance.mask(v, step);
-            BitSet mask = (BitSet) rqd.smtIdle.clone();
-            mask.and(aff);
-            int i = AffinityBalance.testOrCycle(cpu, mask, n);
-            if (i >= 0) {
-                return i;
-            }
-            mask = (BitSet) rqd.idle.clone();
-            mask.andNot(rqd.tickled);
-            mask.and(aff);
-            i = AffinityBalance.testOrCycle(cpu, mask, n);
-            if (i >= 0) {
-                return i;
-            }
-        }
-        BitSet mask = (BitSet) rqd.active.clone();
-        mask.andNot(rqd.idle);
-        mask.andNot(rqd.tickled);
-        mask.and(v.hardAffinity);
-        int ipid = -1;
-        long max = 0;
-        if (mask.get(cpu)) {
-            mask.clear(cpu);
-            long score = tickleScore(snew, cpu, soft, now);
-            if (score > max) {
-                max = score;
-                ipid = cpu;
-                if (soft && v.softAffinity.get(cpu)) {
-                    return ipid;
-                }
-            }
-        }
-        for (int c = mask.nextSetBit(0); c >= 0; c = mask.nextSetBit(c + 1)) {
-            long score = tickleScore(snew, c, soft, now);
-            if (score > max) {
-                max = score;
-                ipid = c;
-            }
-        }
-        return ipid;
-    }
-
-    /** tickle_score: credit difference, minus resistance if remote, +/- CREDIT_INIT for soft affinity. */
-    private long tickleScore(Credit2Vcpu snew, int cpu, boolean soft, long now) {
-        Vcpu cur = topo.pcpu(cpu).current;
-        if (cur == null || !(cur.policyData instanceof Credit2Vcpu c) || c.rq == null) {
-            return -1;
-        }
-        burnCredits(c, now);
-        long score = snew.credit - c.credit;
-        if (snew.vcpu.processor != cpu) {
-            score -= migrateResist;
-        }
-        if (soft) {
-            if (snew.vcpu.softAffinity.get(cpu)) {
-                score += creditInit;
-            }
-            if (cur.hasSoftAffinity() && cur.softAffinity.get(cpu)) {
-                score -= creditInit;
-            }
-        }
-        return score;
     }
 
     // ---------------------------------------------------------------- introspection
