@@ -9,9 +9,15 @@ final class VcpuRun {
     final Vcpu v;
     final VmRun vm;
     GuestThreadRun thread;
-    int planVersion;
+    /** When the guest next needs attention on this vCPU (NEVER = nothing planned). */
+    long planDeadline = Simulator.NEVER;
+    /** Time and id of the earliest queued plan event; later deadlines reuse it (re-armed when it fires). */
+    long planPendingAt = Simulator.NEVER;
+    int planPushId;
     /** When the current run started (after the switch overhead). */
     long runStart;
+    /** When it was switched in (Xen's runstate entry time); unlike runStart not moved by decisions that keep it. */
+    long runningSince;
     /** runStart + cold-cache warm-up debt: no useful progress before it. */
     long progressFrom;
     long lastSettle;
