@@ -10,6 +10,10 @@ import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.credit.AffinityBalance;
 import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.TimelineAction;
+import io.schedlab.engine.spec.Violation;
+import io.schedlab.engine.spec.VmSpec;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -24,11 +28,52 @@ import java.util.List;
  */
 public final class Credit2Policy implements SchedulerPolicy {
 
+    public static final String NAME = "credit2";
+
     /** Registry entry: name "credit2", parameters of {@link Credit2Params}. */
     public static PolicyDescriptor descriptor() {
-        return new PolicyDescriptor("credit2",
+        return new PolicyDescriptor(NAME,
                 "Xen credit2: ns credits with per-run-queue resets, load balancing, migration resistance; Xen-version aware",
                 Credit2Params.specs(), p -> new Credit2Policy(Credit2Params.from(p)));
+    }
+
+    /**
+     * Spec rule of credit2 that parameter bounds cannot express: caps (VM cap or a set-cap action
+     * with cap > 0) need xenVersion >= 4.10, when credit2 gained caps. Empty for other policies.
+     */
+    public static List<Violation> capViolations(ExperimentSpec s) {
+        List<Violation> out = new ArrayList<>();
+        if (s.scheduler() == null || !NAME.equals(s.scheduler().policy())) {
+            return out;
+        }
+        Object raw = s.scheduler().params() == null ? null : s.scheduler().params().get("xenVersion");
+        XenVersion version;
+        try {
+            version = XenVersion.parse(raw == null ? "latest" : String.valueOf(raw));
+        } catch (RuntimeException e) {
+            return out; // reported by the parameter check
+        }
+        if (version.caps()) {
+            return out;
+        }
+        String why = "caps need xenVersion >= 4.10 (credit2 gained caps in Xen 4.10); xenVersion is " + version;
+        if (s.vms() != null) {
+            for (int i = 0; i < s.vms().size(); i++) {
+                VmSpec vm = s.vms().get(i);
+                if (vm != null && vm.cap() != null && vm.cap() > 0) {
+                    out.add(new Violation("/vms/" + i + "/cap", why));
+                }
+            }
+        }
+        if (s.timeline() != null) {
+            for (int i = 0; i < s.timeline().size(); i++) {
+                TimelineAction a = s.timeline().get(i);
+                if (a != null && a.action() == TimelineAction.Kind.SET_CAP && a.cap() != null && a.cap() > 0) {
+                    out.add(new Violation("/timeline/" + i + "/cap", why));
+                }
+            }
+        }
+        return out;
     }
 
     private final Credit2Params params;
@@ -885,8 +930,9 @@ public final class Credit2Policy implements SchedulerPolicy {
     public boolean workConserving() {
         // Idle pCPUs only pull from their own run queue; across run queues work moves by
         // balance_load, which acts on load averages, so only a single-queue uncapped setup is
-        // strictly work-conserving.
-        return rqs.size() == 1 && !capsSeen;
+        // strictly work-conserving. Before init (no topology yet) the default single-socket
+        // arrangement is assumed.
+        return (rqs.isEmpty() || rqs.size() == 1) && !capsSeen;
     }
 
     @Override
