@@ -7,7 +7,8 @@ public final class Cli {
 
     /** True when {@code args} name an engine command rather than the service. */
     public static boolean handles(String[] args) {
-        return args.length > 0 && ("simulate".equals(args[0]) || "bench".equals(args[0]));
+        return args.length > 0 && ("simulate".equals(args[0]) || "bench".equals(args[0])
+                || "scenario".equals(args[0]));
     }
 
     /** Runs the command and returns the process exit code. */
@@ -16,6 +17,8 @@ public final class Cli {
             return switch (args[0]) {
                 case "simulate" -> SimulateCommand.run(args);
                 case "bench" -> BenchCommand.run(args);
+                case "scenario" -> ScenarioCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out,
+                        System.err);
                 default -> usage();
             };
         } catch (IllegalArgumentException e) {
@@ -26,7 +29,8 @@ public final class Cli {
 
     static int usage() {
         System.err.println("usage: schedlab simulate FILE [--out F] [--trace F]\n"
-                + "       schedlab bench [--policy P] [--seconds S] [--repeat N] [--scale K] [--raw-only]");
+                + "       schedlab bench [--policy P] [--seconds S] [--repeat N] [--scale K] [--raw-only]\n"
+                + "       schedlab scenario <E1..E5|all|list> [--quick]");
         return 2;
     }
 }
