@@ -1,6 +1,6 @@
 package io.schedlab.engine.cli;
 
-/** Command-line entry of the engine: {@code simulate FILE [--out F]} and {@code bench [...]}, without Spring. */
+/** Command-line entry of the engine: {@code simulate FILE [--out F]}, {@code scenario ...} and {@code bench [...]}, without Spring. */
 public final class Cli {
     private Cli() {
     }
@@ -29,8 +29,8 @@ public final class Cli {
 
     static int usage() {
         System.err.println("usage: schedlab simulate FILE [--out F] [--trace F]\n"
-                + "       schedlab bench [--policy P] [--seconds S] [--repeat N] [--scale K] [--raw-only]\n"
-                + "       schedlab scenario <E1..E5|all|list> [--quick]");
+                + "       schedlab scenario <E1..E5|all|list> [--quick]\n"
+                + "       schedlab bench [--policy P] [--seconds S] [--repeat N] [--scale K] [--raw-only]");
         return 2;
     }
 }

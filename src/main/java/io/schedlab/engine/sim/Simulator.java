@@ -452,6 +452,9 @@ public final class Simulator {
 
     private void startRun(VcpuRun vr, int p, long t) {
         Vcpu v = vr.v;
+        if (check != null) {
+            check.beforeStart(vr);
+        }
         v.state = VcpuState.RUNNING;
         rqLeave(vr);
         vr.account(VcpuState.RUNNING, t);
@@ -478,6 +481,7 @@ public final class Simulator {
         vr.lastPcpu = p;
         v.processor = p;
         vr.runStart = t;
+        vr.runningSince = t;
         vr.lastSettle = t;
         vr.progressFrom = t + debt;
         guest.onVcpuStart(vr, t);
