@@ -91,7 +91,8 @@ class ScenarioRunnerTest {
         String row = text.lines().filter(l -> l.trim().startsWith("r ")).findFirst().orElseThrow();
         // fast: sim 10, pub 5, ratios 1.00 / 1.00; slow: sim 30, pub 10, ratios 3.00 / 2.00; future: n/a, pub 7, -, 1.40
         assertThat(row.replaceAll("\\s+", " ").trim())
-                .isEqualTo("r | 10.0 5.00 1.00 1.00 | 30.0 10.0 3.00 2.00 | n/a 7.00 - 1.40");
+                .isEqualTo("r | 10 5 1.00 1.00 | 30 10 3.00 2.00 | n/a 7 - 1.40");
+        assertThat(text).containsPattern(" +\\| fast +\\| slow +\\| future");
         assertThat(text).contains("ratio = value / fast (same row)");
     }
 }
