@@ -545,7 +545,7 @@ public final class Simulator {
 
     private void addCpu(VcpuRun vr, int p, long ns) {
         vr.cpuNs += ns;
-        vr.timeOnPcpu[p] += ns;
+        vr.timeOnPcpu.add(p, ns);
         busyNs[p] += ns;
     }
 
