@@ -48,9 +48,13 @@ public final class CreditPolicy implements SchedulerPolicy {
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
     private int[] balanceBias;
+    /** pCPU ids of each NUMA node, ascending. */
+    private int[][] nodeCpus;
     /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
     private int lastTickleCpu;
     private boolean capsSeen;
+    private final BitSet tickleMask = new BitSet();
+    private final BitSet tickleScratch = new BitSet();
 
     public CreditPolicy(CreditParams params) {
         this.params = params;
@@ -73,8 +77,11 @@ public final class CreditPolicy implements SchedulerPolicy {
         }
         this.picker = new CreditCpuPicker(topo);
         this.balanceBias = new int[Math.max(1, topo.numaNodes())];
+        nodeCpus = new int[balanceBias.length][];
         for (int node = 0; node < balanceBias.length; node++) {
             balanceBias[node] = -1;
+            final int nd = node;
+            nodeCpus[node] = topo.pcpus().stream().filter(p -> p.numaNode == nd).mapToInt(p -> p.id).toArray();
         }
         long now = ctx.now();
         // csched_tick: one ticker per pCPU, every tslice / CSCHED_TICKS_PER_TSLICE.
@@ -472,7 +479,8 @@ public final class CreditPolicy implements SchedulerPolicy {
         Pcpu p = topo.pcpu(cpu);
         CreditVcpu cur = p.current == null ? null : CreditVcpu.of(p.current);
         int curPri = cur == null ? CreditVcpu.PRI_IDLE : cur.pri;
-        BitSet mask = new BitSet(n);
+        BitSet mask = tickleMask;
+        mask.clear();
         boolean idlersEmpty = idlers.isEmpty();
         // Exclusive pinning to an idle pCPU.
         if (AffinityBalance.cycle(cpu, v.hardAffinity, n) == cpu && idlers.get(cpu)) {
@@ -484,7 +492,12 @@ public final class CreditPolicy implements SchedulerPolicy {
                 if (AffinityBalance.skip(v, step)) {
                     continue;
                 }
-                BitSet scratch = AffinityBalance.mask(v, step);
+                BitSet scratch = tickleScratch;
+                scratch.clear();
+                scratch.or(v.hardAffinity);
+                if (step == AffinityBalance.SOFT) {
+                    scratch.and(v.softAffinity);
+                }
                 scratch.and(idlers);
                 boolean newIdlersEmpty = scratch.isEmpty();
                 if (newIdlersEmpty && step == AffinityBalance.SOFT) {
@@ -526,25 +539,23 @@ public final class CreditPolicy implements SchedulerPolicy {
         for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
             int peerNode = node;
             do {
-                BitSet workers = new BitSet(n);
-                for (int i = 0; i < n; i++) {
-                    if (!idlers.get(i) && i != cpu && topo.pcpu(i).numaNode == peerNode) {
-                        workers.set(i);
-                    }
+                // workers: non-idle pCPUs of the node but this one, cycled from the node's bias
+                int[] cpus = nodeCpus[peerNode];
+                int k = cpus.length;
+                int start = 0;
+                while (start < k && cpus[start] <= balanceBias[peerNode]) {
+                    start++;
                 }
-                int first = AffinityBalance.cycle(balanceBias[peerNode], workers, n);
-                if (first >= 0) {
-                    int peer = first;
-                    do {
-                        if (runnableOn(peer) > 1) {
-                            CreditVcpu speer = runqSteal(peer, cpu, pri, step);
-                            if (speer != null) {
-                                balanceBias[peerNode] = peer;
-                                return speer;
-                            }
-                        }
-                        peer = AffinityBalance.cycle(peer, workers, n);
-                    } while (peer != first);
+                for (int j = 0; j < k; j++) {
+                    int peer = cpus[(start + j) % k];
+                    if (peer == cpu || idlers.get(peer) || runnableOn(peer) <= 1) {
+                        continue;
+                    }
+                    CreditVcpu speer = runqSteal(peer, cpu, pri, step);
+                    if (speer != null) {
+                        balanceBias[peerNode] = peer;
+                        return speer;
+                    }
                 }
                 peerNode = (peerNode + 1) % nodes;
             } while (peerNode != node);
@@ -570,8 +581,8 @@ public final class CreditPolicy implements SchedulerPolicy {
             if (speer.running || (step == AffinityBalance.SOFT && !v.hasSoftAffinity())) {
                 continue;
             }
-            BitSet mask = AffinityBalance.mask(v, step);
-            if (mask.get(cpu) && !isCacheHot(speer)) {
+            boolean allowed = v.hardAffinity.get(cpu) && (step == AffinityBalance.HARD || v.softAffinity.get(cpu));
+            if (allowed && !isCacheHot(speer)) {
                 pcpus[peer].remove(speer);
                 v.processor = cpu;
                 return speer;
