@@ -96,6 +96,7 @@ public final class Credit2Policy implements SchedulerPolicy {
     private Credit2Runqueue[] rqOfCpu;
     private BitSet[] siblings;
     private Tickler tickler;
+    private final int[] skippedScratch = new int[1];
     /** Queued vCPUs whose tickled_cpu is each pCPU. */
     private int[] reservations;
     private boolean capsSeen;
@@ -507,9 +508,13 @@ public final class Credit2Policy implements SchedulerPolicy {
             svc.startTime = Math.max(svc.startTime, now);
             return;
         }
-        long val = delta * svc.rq.maxWeight + svc.residual;
-        svc.residual = val % svc.weight;
-        svc.credit -= val / svc.weight;
+        if (svc.weight == svc.rq.maxWeight) {
+            svc.credit -= delta; // same as below without the division (residual < weight stays)
+        } else {
+            long val = delta * svc.rq.maxWeight + svc.residual;
+            svc.residual = val % svc.weight;
+            svc.credit -= val / svc.weight;
+        }
         if (svc.credit < creditMin) {
             svc.credit = creditMin;
         }
@@ -571,7 +576,8 @@ public final class Credit2Policy implements SchedulerPolicy {
                 park(scurr, now);
             }
         }
-        int[] skipped = new int[1];
+        int[] skipped = skippedScratch;
+        skipped[0] = 0;
         Credit2Vcpu snext = runqCandidate(rqd, scurr, scurrRunnable, cpu, now, skipped);
         retickleUntaken(rqd, cpu, snext, now);
         if (scurr != null && snext != scurr) {
