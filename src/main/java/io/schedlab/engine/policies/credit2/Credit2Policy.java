@@ -230,7 +230,6 @@ public final class Credit2Policy implements SchedulerPolicy {
                 return pickIn(t, mask);
             }
         }
-        long now = ctx.now();
         boolean hasSoft = version.softAffinity() && v.hasSoftAffinity();
         Credit2Runqueue minRq = null;
         Credit2Runqueue minSoftRq = null;
@@ -240,10 +239,9 @@ public final class Credit2Policy implements SchedulerPolicy {
             if (!v.hardAffinity.intersects(rqd.active)) {
                 continue;
             }
-            updateRunqLoad(rqd, 0, now);
+            // b_avgload as last updated (csched2_res_pick reads it without updating)
             double load = rqd.avgload;
             if (rqd == svc.rq) {
-                updateSvcLoad(svc, now);
                 load = Math.max(0, load - svc.avgload);
             }
             if (hasSoft && load < minSoft && affine(v, rqd, AffinityBalance.SOFT)) {
