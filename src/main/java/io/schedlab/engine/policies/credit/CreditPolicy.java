@@ -31,6 +31,7 @@ public final class CreditPolicy implements SchedulerPolicy {
     }
 
     private final CreditParams params;
+    private final CreditAccounting accounting;
     private SchedulerContext ctx;
     private Topology topo;
     private int n;
@@ -38,12 +39,6 @@ public final class CreditPolicy implements SchedulerPolicy {
     private CreditCpuPicker picker;
     /** prv->idlers: pCPUs that scheduled idle and were not tickled since. */
     private final BitSet idlers = new BitSet();
-    /** prv->active_sdom in list order. */
-    private final List<CreditDomain> activeDomains = new ArrayList<>();
-    /** prv->weight: sum of weight x active vCPUs over active domains. */
-    private long totalWeight;
-    /** prv->credit_balance. */
-    private long creditBalance;
     /** prv->runq_sort epoch. */
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
@@ -58,6 +53,7 @@ public final class CreditPolicy implements SchedulerPolicy {
 
     public CreditPolicy(CreditParams params) {
         this.params = params;
+        this.accounting = new CreditAccounting(params, this::park, this::unpark);
     }
 
     public CreditParams params() {
@@ -186,11 +182,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         if (sdom == null) {
             return;
         }
-        if (sdom.onActiveList) {
-            totalWeight -= (long) sdom.weight * sdom.activeVcpus.size();
-            totalWeight += (long) vm.weight * sdom.activeVcpus.size();
-        }
-        sdom.weight = vm.weight;
+        accounting.weightChanged(sdom, vm.weight);
         capsSeen |= vm.cap > 0;
     }
 
@@ -341,111 +333,17 @@ public final class CreditPolicy implements SchedulerPolicy {
         }
     }
 
-    /** __csched_unit_acct_start. */
     private void acctStart(CreditVcpu svc) {
-        CreditDomain sdom = svc.dom;
-        svc.active = true;
-        sdom.activeVcpus.add(svc);
-        totalWeight += sdom.weight;
-        if (!sdom.onActiveList) {
-            sdom.onActiveList = true;
-            activeDomains.add(sdom);
-        }
+        accounting.start(svc);
     }
 
-    /** __csched_unit_acct_stop_locked. */
     private void acctStop(CreditVcpu svc) {
-        CreditDomain sdom = svc.dom;
-        svc.active = false;
-        sdom.activeVcpus.remove(svc);
-        totalWeight -= sdom.weight;
-        if (sdom.activeVcpus.isEmpty() && sdom.onActiveList) {
-            sdom.onActiveList = false;
-            activeDomains.remove(sdom);
-        }
+        accounting.stop(svc);
     }
 
-    /**
-     * csched_acct: share prv->credit among active domains by weight x active vCPUs, bounded by
-     * what the active vCPUs can use and by the cap; recompute priorities; park/unpark capped
-     * vCPUs; vCPUs above one slice of credit leave the active list with their credit halved.
-     */
+    /** csched_acct (see {@link CreditAccounting#account}), then mark run queues for resorting. */
     void account() {
-        int perTslice = params.creditsPerTslice();
-        long weightTotal = totalWeight;
-        long creditTotal = (long) perTslice * n;
-        if (creditBalance < 0) {
-            creditTotal -= creditBalance;
-        }
-        if (weightTotal == 0) {
-            creditBalance = 0;
-            sortEpoch++;
-            return;
-        }
-        long weightLeft = weightTotal;
-        long balance = 0;
-        boolean creditXtra = false;
-        List<CreditDomain> order = new ArrayList<>(activeDomains);
-        for (CreditDomain sdom : order) {
-            int active = sdom.activeVcpus.size();
-            if (active == 0) {
-                continue;
-            }
-            weightLeft -= (long) sdom.weight * active;
-            long creditPeak = (long) active * perTslice;
-            if (creditBalance < 0 && weightLeft > 0) {
-                creditPeak += ((-creditBalance * sdom.weight * active) + (weightLeft - 1)) / weightLeft;
-            }
-            long creditCap = 0;
-            int cap = sdom.vm.cap;
-            if (cap != 0) {
-                creditCap = ((long) cap * perTslice + 99) / 100;
-                if (creditCap < creditPeak) {
-                    creditPeak = creditCap;
-                }
-                creditCap = (creditCap + (active - 1)) / active;
-            }
-            long creditFair = (creditTotal * sdom.weight * active + (weightTotal - 1)) / weightTotal;
-            if (creditFair < creditPeak) {
-                creditXtra = true;
-            } else {
-                if (weightLeft != 0) {
-                    // Give other domains a chance at unused credits.
-                    creditTotal += ((creditFair - creditPeak) * weightTotal + (weightLeft - 1)) / weightLeft;
-                }
-                if (creditXtra) {
-                    // Keep domains with extra credits at the head of the list.
-                    activeDomains.remove(sdom);
-                    activeDomains.add(0, sdom);
-                }
-                creditFair = creditPeak;
-            }
-            creditFair = (creditFair + (active - 1)) / active;
-            for (CreditVcpu svc : new ArrayList<>(sdom.activeVcpus)) {
-                svc.credit += (int) creditFair;
-                int credit = svc.credit;
-                if (credit < 0) {
-                    svc.pri = CreditVcpu.PRI_OVER;
-                    if (cap != 0 && credit < -creditCap && !svc.parked) {
-                        park(svc);
-                    }
-                    if (credit < -perTslice) {
-                        svc.credit = -perTslice;
-                    }
-                } else {
-                    svc.pri = CreditVcpu.PRI_UNDER;
-                    if (svc.parked) {
-                        unpark(svc);
-                    }
-                    if (credit > perTslice) {
-                        acctStop(svc);
-                        svc.credit = credit / 2;
-                    }
-                }
-                balance += svc.credit;
-            }
-        }
-        creditBalance = balance;
+        accounting.account(n);
         sortEpoch++;
     }
 
@@ -645,6 +543,6 @@ public final class CreditPolicy implements SchedulerPolicy {
 
     /** Sum of weight x active vCPUs over active domains (prv->weight). */
     public long totalActiveWeight() {
-        return totalWeight;
+        return accounting.totalWeight();
     }
 }
