@@ -34,18 +34,17 @@ final class VcpuRun {
     long runnableNs;
     long blockedNs;
     long spinNs;
-    final long[] timeOnPcpu;
+    final PcpuTimes timeOnPcpu = new PcpuTimes();
     long migSameCore;
     long migSameSocket;
     long migCross;
-    final LatencyRecorder wakeLatency = new LatencyRecorder();
+    final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     /** NUMA node whose stream count includes this vCPU, or -1. */
     int streamNode = -1;
 
-    VcpuRun(Vcpu v, VmRun vm, int pcpus) {
+    VcpuRun(Vcpu v, VmRun vm) {
         this.v = v;
         this.vm = vm;
-        this.timeOnPcpu = new long[pcpus];
     }
 
     /** Closes the interval spent in the accounted state and enters {@code next} at {@code at}. */
