@@ -48,6 +48,9 @@ public final class CreditPolicy implements SchedulerPolicy {
     /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
     private int lastTickleCpu;
     private boolean capsSeen;
+    /** vCPUs with a useful soft affinity (has_soft_affinity). */
+    private int softAffine;
+    private final List<Vcpu> vcpus = new ArrayList<>();
     private final BitSet tickleMask = new BitSet();
     private final BitSet tickleScratch = new BitSet();
 
@@ -113,12 +116,18 @@ public final class CreditPolicy implements SchedulerPolicy {
         CreditVcpu svc = new CreditVcpu(v, CreditDomain.of(v.vm));
         v.policyData = svc;
         capsSeen |= v.vm.cap > 0;
+        vcpus.add(v);
+        if (v.hasSoftAffinity()) {
+            softAffine++;
+        }
     }
 
     @Override
     public void removeVcpu(Vcpu v) {
         CreditVcpu svc = CreditVcpu.of(v);
         dequeue(svc);
+        vcpus.remove(v);
+        countSoftAffine();
         if (svc.active) {
             acctStop(svc);
         }
@@ -173,6 +182,22 @@ public final class CreditPolicy implements SchedulerPolicy {
     public void yield(Vcpu v) {
         // csched_unit_yield: let the next __runq_insert put v behind one lower-priority vCPU.
         CreditVcpu.of(v).yield = true;
+    }
+
+    @Override
+    public void affinityChanged(Vcpu v) {
+        // The simulator moves v if its pCPU is no longer allowed; here only the soft count changes.
+        countSoftAffine();
+    }
+
+    private void countSoftAffine() {
+        int c = 0;
+        for (Vcpu v : vcpus) {
+            if (v.hasSoftAffinity()) {
+                c++;
+            }
+        }
+        softAffine = c;
     }
 
     @Override
@@ -434,7 +459,9 @@ public final class CreditPolicy implements SchedulerPolicy {
     private CreditVcpu loadBalance(int cpu, int pri) {
         int nodes = balanceBias.length;
         int node = topo.pcpu(cpu).numaNode;
-        for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
+        // The soft step can only steal vCPUs with a soft affinity: skip its walk when none has one.
+        int firstStep = softAffine > 0 ? AffinityBalance.SOFT : AffinityBalance.HARD;
+        for (int step = firstStep; step <= AffinityBalance.HARD; step++) {
             int peerNode = node;
             do {
                 // workers: non-idle pCPUs of the node but this one, cycled from the node's bias
