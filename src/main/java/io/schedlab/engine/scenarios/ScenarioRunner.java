@@ -110,7 +110,7 @@ public final class ScenarioRunner {
             }
             String policy = run.spec().scheduler() == null ? null : run.spec().scheduler().policy();
             if (policy != null && !policyAvailable.test(policy)) {
-                notes.add("policy '" + policy + "' not available yet (a later issue adds it): its cells are n/a");
+                notes.add("policy '" + policy + "' not available yet (not registered in this engine): its cells are n/a");
                 continue;
             }
             for (int r = 0; r < run.repeats(); r++) {

@@ -28,7 +28,7 @@ class ScenariosEndToEndTest {
     void e2StaticPlacementIsAboutTwiceAsSlowAndBalancingRemovesIt() {
         assumePolicies("credit", "credit2");
         TableResult t = run("E2").tables().get(0);
-        double pinned = t.cell(BuiltInScenarios.E2_PINNED, "VM1").mean();
+        double pinned = t.cell(E2Rebalance.E2_PINNED, "VM1").mean();
         for (String vm : new String[] {"VM1", "VM3"}) {
             assertThat(t.cell("static, both on pCPU 1", vm).mean() / pinned).as(vm).isBetween(1.8, 2.6);
             assertThat(t.cell("credit", vm).mean() / pinned).as("credit " + vm).isBetween(0.95, 1.15);
