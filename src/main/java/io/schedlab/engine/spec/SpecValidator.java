@@ -466,6 +466,7 @@ public final class SpecValidator {
             out.add(new Violation("/vms", "the null scheduler runs at most one vCPU per pCPU: " + total
                     + " vCPUs > " + pcpus + " pCPUs"));
         }
+        out.addAll(io.schedlab.engine.policies.credit2.Credit2Policy.capViolations(s));
     }
 
     private void checkVmReferences(String at, VmSpec vm, int nodes, List<Violation> out) {
