@@ -54,8 +54,10 @@ final class E4PauseLoopExiting {
                                 vms, null)
                         : experiment("E4 " + label, 4, StopCondition.ALL_COMPLETE, quick ? 120 : 600, host,
                                 policies.get(c), vms, null);
-                String note = c == 2 ? "credit has no pause-loop handling: its column shows the spinning cost "
-                        + "that PLE attacks, not the E4 comparison" : null;
+                String note = c == 2 ? "credit has no pause-loop handling: its column is the no-PLE baseline, "
+                        + "not the E4 comparison; with identical guests the model's credit slices are in phase on "
+                        + "every pCPU, so a guest's vCPUs mostly run together and lock-holder preemption stays rare"
+                        : null;
                 runs.add(new ScenarioRun(label, spec, repeats,
                         List.of(new Measure(row, E4_COLUMNS.get(c), Extractors.meanHeadline(names), null)), note));
             }
