@@ -46,6 +46,12 @@ final class E1Overhead {
                 specs.get(1), "credit2 runqueue=all stands in for gEDF (same single queue and lock, different pick rule)",
                 false));
         tables.add(e1Table("contrast: credit (one run queue and lock per pCPU)", specs.get(2), null, false));
+        tables.add(e1Table("variant (not the published set-up), credit2 runqueue=all: each loop pauses 1 ms every "
+                + "10 ms, so pCPUs go idle and vCPUs move; the idle -> busy switch of a vCPU last run elsewhere "
+                + "(TLB flush) is the published worst case", experiment("E1 credit2 all, pausing loops", 0,
+                        StopCondition.DURATION, seconds, host, policy("credit2", "runqueue", "all"),
+                        List.of(vms.get(0), Specs.withHard(vm("guest", 5, workload("trace", "csv", pausingLoops(5),
+                                "loop", true)), range(1, 6))), null), null, false));
         List<ScenarioRun> costRuns = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             String row = policies.get(i);
@@ -66,6 +72,15 @@ final class E1Overhead {
                         + "the idle->busy one with a TLB flush, ~2 us, and is separate from the cold-cache "
                         + "slowdown after a migration",
                 tables);
+    }
+
+    /** Trace CSV: every vCPU runs 10 ms then sleeps 1 ms, forever. */
+    private static String pausingLoops(int vcpus) {
+        StringBuilder csv = new StringBuilder("vcpu,run_us,sleep_us\n");
+        for (int v = 0; v < vcpus; v++) {
+            csv.append(v).append(",10000,1000\n");
+        }
+        return csv.toString();
     }
 
     private static ScenarioTable e1Table(String caption, ExperimentSpec spec, String note, boolean withPublished) {
