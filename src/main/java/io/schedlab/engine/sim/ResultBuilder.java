@@ -84,10 +84,8 @@ public final class ResultBuilder {
             socket += vr.migSameSocket;
             cross += vr.migCross;
             List<VcpuResult.PcpuTime> ranOn = new ArrayList<>();
-            for (int p = 0; p < vr.timeOnPcpu.length; p++) {
-                if (vr.timeOnPcpu[p] > 0) {
-                    ranOn.add(new VcpuResult.PcpuTime(p, sec(vr.timeOnPcpu[p])));
-                }
+            for (long[] pt : vr.timeOnPcpu.sorted()) {
+                ranOn.add(new VcpuResult.PcpuTime((int) pt[0], sec(pt[1])));
             }
             vcpus.add(new VcpuResult(vr.v.index, sec(vr.cpuNs), sec(vr.runnableNs), sec(vr.blockedNs),
                     sec(vr.spinNs), vr.wakeLatency.toDistribution(false),
