@@ -2,6 +2,7 @@ package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
+import com.github.kagkarlsson.scheduler.logging.LogLevel;
 import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
@@ -72,7 +73,9 @@ class JobsConfiguration {
                 .heartbeatInterval(properties.heartbeatInterval())
                 .missedHeartbeatsLimit(properties.missedHeartbeats())
                 .shutdownMaxWait(properties.shutdownMaxWait())
-                .serializer(new UuidTextSerializer());
+                .serializer(new UuidTextSerializer())
+                // JobFailureHandler logs real failures with their stack; a job handed back on shutdown is routine
+                .failureLogging(LogLevel.INFO, false);
         if (properties.enabled()) {
             builder.enableImmediateExecution();
         }
