@@ -22,6 +22,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.jdbc.support.JdbcUtils;
@@ -49,12 +50,11 @@ class JobsConfiguration {
 
     @Bean
     OneTimeTask<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<Simulator> simulator,
-            ObjectProvider<Engine> engine, ObjectProvider<Limits> limits,
-            @Value("${schedlab.limits.max-events:500000000}") long maxEvents,
+            ObjectProvider<Engine> engine, ObjectProvider<Limits> limits, Environment environment,
             @Value("${schedlab.data-dir:./data}") Path dataDir, JobsProperties properties, JobMetrics metrics,
             WorkerStopSignal stopSignal) {
         Simulator chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
-        Limits fallback = withMaxEvents(Limits.defaults(), maxEvents);
+        Limits fallback = limitsFrom(environment);
         SimulationJob job = new SimulationJob(lifecycle, chosen, () -> limits.getIfAvailable(() -> fallback), properties,
                 metrics, stopSignal::isStopping, dataDir);
         return Tasks.oneTime(TASK_NAME, UUID.class)
@@ -120,8 +120,14 @@ class JobsConfiguration {
         }
     }
 
-    private static Limits withMaxEvents(Limits limits, long maxEvents) {
-        return new Limits(limits.maxPcpus(), limits.maxVcpus(), limits.maxVms(), limits.maxDurationSeconds(),
-                maxEvents, limits.maxTimelineActions(), limits.maxTraceEvents());
+    /** The run limits from {@code schedlab.limits.*} (defaults as in SERVICE-CONTRACTS.md), unless a Limits bean exists. */
+    static Limits limitsFrom(Environment env) {
+        return new Limits(env.getProperty("schedlab.limits.max-pcpus", Integer.class, 256),
+                env.getProperty("schedlab.limits.max-vcpus", Integer.class, 2048),
+                env.getProperty("schedlab.limits.max-vms", Integer.class, 512),
+                env.getProperty("schedlab.limits.max-duration-seconds", Double.class, 3600.0),
+                env.getProperty("schedlab.limits.max-events", Long.class, 500_000_000L),
+                env.getProperty("schedlab.limits.max-timeline-actions", Integer.class, 1000),
+                env.getProperty("schedlab.limits.max-trace-events", Long.class, 1_000_000L));
     }
 }
