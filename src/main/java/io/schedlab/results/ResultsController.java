@@ -7,6 +7,8 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.schedlab.web.ApiErrors;
+import io.schedlab.web.ProblemSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
@@ -36,16 +38,24 @@ class ResultsController {
     }
 
     @Operation(operationId = "getExperimentResults", summary = "The full result document (409 until SUCCEEDED)",
-            responses = @ApiResponse(responseCode = "200", description = "the result document",
-                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class))))
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the result document",
+                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "not SUCCEEDED (yet): results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/results", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> results(@PathVariable("id") UUID id) {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(experiments.resultJson(id));
     }
 
     @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing",
-            responses = @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu",
-                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string"))))
+            responses = {
+                @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu",
+                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string"))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "404", description = "no experiment with this id, or it was run without trace (trace-not-available)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "not SUCCEEDED (yet): results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/trace", produces = {"text/csv", MediaType.APPLICATION_JSON_VALUE})
     ResponseEntity<Resource> trace(@PathVariable("id") UUID id) {
         experiments.requireSucceeded(id);
