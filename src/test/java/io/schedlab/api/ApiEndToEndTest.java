@@ -109,6 +109,32 @@ class ApiEndToEndTest {
     }
 
     @Test
+    void catalogListsTheEngineRegistryWithParameters() throws Exception {
+        JsonNode schedulers = json.readTree(send(HttpRequest.newBuilder(uri("/api/v1/schedulers")).GET()).body());
+        JsonNode staticPolicy = find(schedulers, "name", "static");
+        assertThat(staticPolicy.path("description").asString()).isNotBlank();
+        JsonNode slice = find(staticPolicy.path("parameters"), "name", "sliceMs");
+        assertThat(slice.path("type").asString()).isEqualTo("integer");
+        assertThat(slice.path("defaultValue").asInt()).isEqualTo(30);
+        assertThat(slice.path("unit").asString()).isEqualTo("ms");
+        assertThat(slice.path("source").asString()).contains("credit.c");
+        assertThat(find(schedulers, "name", "null").isMissingNode()).isFalse();
+
+        JsonNode workloads = json.readTree(send(HttpRequest.newBuilder(uri("/api/v1/workloads")).GET()).body());
+        JsonNode loop = find(workloads, "type", "cpu-loop");
+        assertThat(find(loop.path("parameters"), "name", "workSeconds").path("unit").asString()).isNotBlank();
+    }
+
+    private static JsonNode find(JsonNode array, String field, String value) {
+        for (JsonNode n : array) {
+            if (n.path(field).asString().equals(value)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no " + field + "=" + value + " in " + array);
+    }
+
+    @Test
     void healthAndApiDocsAreUp() throws Exception {
         assertThat(send(HttpRequest.newBuilder(uri("/actuator/health/readiness")).GET()).statusCode()).isEqualTo(200);
         assertThat(send(HttpRequest.newBuilder(uri("/v3/api-docs")).GET()).body()).contains("/api/v1/experiments");
