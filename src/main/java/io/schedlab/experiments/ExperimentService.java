@@ -15,7 +15,6 @@ import io.schedlab.experiments.persistence.LabelsJson;
 import io.schedlab.jobs.JobQueue;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -64,9 +63,8 @@ public class ExperimentService {
     public ValidatedExperiment validate(byte[] body) {
         String raw = reader.decode(body);
         ExperimentSpec spec = reader.read(raw);
-        List<Violation> violations = new ArrayList<>(SubmissionRules.check(spec));
         Validation validation = engine.validate(spec, limits.toEngineLimits());
-        violations.addAll(validation.violations());
+        List<Violation> violations = SubmissionRules.merge(SubmissionRules.check(spec), validation.violations());
         if (!violations.isEmpty()) {
             throw new InvalidExperimentException(violations);
         }

@@ -20,6 +20,7 @@ import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -96,6 +97,9 @@ public final class ExperimentSpecReader {
     private static String describe(JacksonException e) {
         if (e instanceof UnrecognizedPropertyException u) {
             return "unknown field '" + u.getPropertyName() + "'" + known(u.getKnownPropertyIds());
+        }
+        if (e instanceof ValueInstantiationException v && v.getCause() != null && v.getCause().getMessage() != null) {
+            return firstLine(v.getCause().getMessage());
         }
         if (e instanceof InvalidFormatException f && f.getTargetType() != null && f.getTargetType().isEnum()) {
             return "'" + f.getValue() + "' is not one of " + enumValues(f.getTargetType());
