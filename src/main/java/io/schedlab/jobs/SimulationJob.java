@@ -37,15 +37,15 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
     private static final String UNKNOWN_POLICY = "unknown";
 
     private final ExperimentLifecycle lifecycle;
-    private final Simulator simulator;
+    private final SimulationRunner simulator;
     private final Supplier<Limits> limits;
     private final JobsProperties properties;
     private final JobMetrics metrics;
     private final BooleanSupplier shuttingDown;
     private final Path dataDir;
 
-    SimulationJob(ExperimentLifecycle lifecycle, Simulator simulator, Supplier<Limits> limits, JobsProperties properties,
-            JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir) {
+    SimulationJob(ExperimentLifecycle lifecycle, SimulationRunner simulator, Supplier<Limits> limits,
+            JobsProperties properties, JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir) {
         this.lifecycle = lifecycle;
         this.simulator = simulator;
         this.limits = limits;
