@@ -146,8 +146,14 @@ public class ExperimentService {
      */
     public Experiment cancel(UUID id) {
         for (int attempt = 0; attempt < 5; attempt++) {
-            Integer changed = tx.execute(s -> repository.finish(id, List.of(ExperimentStatus.QUEUED),
-                    ExperimentStatus.CANCELLED, null, Instant.now()));
+            Integer changed = tx.execute(s -> {
+                int n = repository.finish(id, List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null,
+                        Instant.now());
+                if (n > 0) {
+                    jobQueue.discard(id); // same transaction: the job goes with the QUEUED state
+                }
+                return n;
+            });
             if (changed != null && changed > 0) {
                 return get(id);
             }

@@ -272,6 +272,7 @@ class ExperimentApiTest {
         mvc.perform(post("/api/v1/experiments/{id}/cancel", id))
                 .andExpect(status().isAccepted())
                 .andExpect(jsonPath("$.status").value("CANCELLED"));
+        verify(jobQueue).discard(id);
 
         UUID running = UUID.randomUUID();
         when(repository.requestCancel(running, ExperimentStatus.RUNNING)).thenReturn(1);
