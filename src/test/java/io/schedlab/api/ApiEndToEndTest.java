@@ -10,19 +10,21 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.io.ClassPathResource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The whole service over real HTTP on an H2 file database under target/: submit the seed 001
- * example, follow it to SUCCEEDED through the real job queue and engine, and check the engine's
- * numbers in the stored result (both loops share pCPU 1 until the pin at 60 s, then run apart:
- * 30 s + 66 s of work = done at ~126 s).
+ * examples from examples/ (static placement, and the same with {@code xm vcpu-pin VM1 0 0} at
+ * 10 s), follow them to SUCCEEDED through the real job queue and engine, and check the engine's
+ * numbers in the stored results.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.datasource.url=jdbc:h2:file:./target/test-db/api-e2e-${random.uuid};AUTO_SERVER=FALSE",
@@ -46,50 +48,75 @@ class ApiEndToEndTest {
     }
 
     @Test
-    void seed001SubmittedOverHttpSucceedsWithTheEnginesNumbers() throws Exception {
-        String body = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8)
-                .replace("\"seed\": 1,", "\"labels\": {\"suite\": \"api-e2e\"}, \"seed\": 1,");
-        HttpResponse<String> accepted = send(HttpRequest.newBuilder(uri("/api/v1/experiments"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
-        assertThat(accepted.statusCode()).isEqualTo(202);
-        String location = accepted.headers().firstValue("Location").orElseThrow();
-        assertThat(json.readTree(accepted.body()).path("status").asString()).isEqualTo("QUEUED");
+    void seed001ExamplesSubmittedOverHttpSucceedWithTheEnginesNumbers() throws Exception {
+        String staticBody = Files.readString(Path.of("examples/seed-001-static.json"));
+        String pinBody = Files.readString(Path.of("examples/seed-001-pin.json"));
+        String staticLocation = submit(staticBody);
+        String pinLocation = submit(pinBody);
 
-        JsonNode done = awaitFinished(location, Duration.ofSeconds(90));
-        assertThat(done.path("status").asString()).as(done.toString()).isEqualTo("SUCCEEDED");
-        assertThat(done.path("progress").asDouble()).isEqualTo(1.0);
-        assertThat(done.path("startedAt").isString()).isTrue();
-        assertThat(done.path("engineVersion").asString()).isNotBlank();
+        JsonNode staticDone = awaitFinished(staticLocation, Duration.ofSeconds(120));
+        JsonNode pinDone = awaitFinished(pinLocation, Duration.ofSeconds(120));
+        for (JsonNode done : List.of(staticDone, pinDone)) {
+            assertThat(done.path("status").asString()).as(done.toString()).isEqualTo("SUCCEEDED");
+            assertThat(done.path("progress").asDouble()).isEqualTo(1.0);
+            assertThat(done.path("startedAt").isString()).isTrue();
+            assertThat(done.path("finishedAt").isString()).isTrue();
+            assertThat(done.path("engineVersion").asString()).isNotBlank();
+        }
 
-        JsonNode result = json.readTree(send(HttpRequest.newBuilder(uri(location + "/results")).GET()).body());
-        assertThat(result.path("stopReason").asString()).isEqualTo("all-complete");
-        assertThat(completion(result, "VM1")).isCloseTo(126.0, within(1.5));
-        assertThat(completion(result, "VM3")).isCloseTo(126.0, within(1.5));
-        assertThat(result.path("summary").path("migrations").asLong()).isEqualTo(1); // the pin moved VM1 once
+        // static placement: VM1 and VM3 share pCPU 1 all along, 2 x 96 s of work on one pCPU
+        JsonNode shared = results(staticLocation);
+        assertThat(shared.path("stopReason").asString()).isEqualTo("all-complete");
+        assertThat(completion(shared, "VM1")).isCloseTo(192.0, within(2.0));
+        assertThat(completion(shared, "VM3")).isCloseTo(192.0, within(2.0));
+        assertThat(shared.path("summary").path("migrations").asLong()).isZero();
+        // xm vcpu-pin VM1 0 0 at 10 s: 5 s of work each by then, the remaining 91 s apart: done at ~101 s
+        JsonNode pinned = results(pinLocation);
+        assertThat(completion(pinned, "VM1")).isCloseTo(101.0, within(1.5));
+        assertThat(completion(pinned, "VM3")).isCloseTo(101.0, within(1.5));
+        assertThat(pinned.path("summary").path("migrations").asLong()).isEqualTo(1); // the pin moved VM1 once
+        assertThat(completion(shared, "VM1") / completion(pinned, "VM1")).isGreaterThan(1.8); // published: 2.3x
+
         // the summary columns agree with the stored document
-        assertThat(done.path("summary").path("events").asLong()).isEqualTo(result.path("summary").path("events").asLong())
-                .isPositive();
-        assertThat(done.path("summary").path("simulatedSeconds").asDouble())
-                .isCloseTo(result.path("summary").path("simulatedSeconds").asDouble(), within(1e-6));
+        assertThat(staticDone.path("summary").path("events").asLong())
+                .isEqualTo(shared.path("summary").path("events").asLong()).isPositive();
+        assertThat(staticDone.path("summary").path("simulatedSeconds").asDouble())
+                .isCloseTo(shared.path("summary").path("simulatedSeconds").asDouble(), within(1e-6));
+        assertThat(staticDone.path("summary").path("contextSwitches").asLong())
+                .isEqualTo(shared.path("summary").path("contextSwitches").asLong());
 
         // the input is kept exactly as sent, and normalized with every default
-        JsonNode input = json.readTree(send(HttpRequest.newBuilder(uri(location + "/input")).GET()).body());
-        assertThat(input.path("raw").asString()).isEqualTo(body);
+        JsonNode input = json.readTree(send(HttpRequest.newBuilder(uri(staticLocation + "/input")).GET()).body());
+        assertThat(input.path("raw").asString()).isEqualTo(staticBody);
         assertThat(input.path("normalized").path("vms").path(1).path("weight").asInt()).isEqualTo(256);
 
-        // finished: cancel is a conflict, listed under its label
-        HttpResponse<String> cancel = send(HttpRequest.newBuilder(uri(location + "/cancel"))
+        // finished: cancel is a conflict; both listed under their label, newest first
+        HttpResponse<String> cancel = send(HttpRequest.newBuilder(uri(staticLocation + "/cancel"))
                 .POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(cancel.statusCode()).isEqualTo(409);
         assertThat(cancel.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
         JsonNode page = json.readTree(send(HttpRequest.newBuilder(uri("/api/v1/experiments?label="
-                + URLEncoder.encode("suite:api-e2e", StandardCharsets.UTF_8) + "&status=succeeded")).GET()).body());
-        assertThat(page.path("totalItems").asLong()).isEqualTo(1);
-        assertThat(location).endsWith(page.path("items").path(0).path("id").asString());
+                + URLEncoder.encode("seed:001", StandardCharsets.UTF_8) + "&status=succeeded")).GET()).body());
+        assertThat(page.path("totalItems").asLong()).isEqualTo(2);
+        assertThat(pinLocation).endsWith(page.path("items").path(0).path("id").asString());
 
         String metrics = send(HttpRequest.newBuilder(uri("/actuator/prometheus")).GET()).body();
-        assertThat(metrics).containsPattern("schedlab_experiments_submitted_total\\{[^}]*policy=\"static\"[^}]*\\} [1-9]");
+        assertThat(metrics).containsPattern("schedlab_experiments_submitted_total\\{[^}]*policy=\"static\"[^}]*\\} [2-9]");
+    }
+
+    private String submit(String body) throws Exception {
+        HttpResponse<String> accepted = send(HttpRequest.newBuilder(uri("/api/v1/experiments"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        assertThat(json.readTree(accepted.body()).path("status").asString()).isEqualTo("QUEUED");
+        return accepted.headers().firstValue("Location").orElseThrow();
+    }
+
+    private JsonNode results(String location) throws Exception {
+        HttpResponse<String> r = send(HttpRequest.newBuilder(uri(location + "/results")).GET());
+        assertThat(r.statusCode()).isEqualTo(200);
+        return json.readTree(r.body());
     }
 
     @Test
