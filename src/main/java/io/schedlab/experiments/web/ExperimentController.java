@@ -34,6 +34,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /** Submit, validate, list, read and cancel experiments. The body is read as bytes so it is stored exactly as sent. */
 @RestController
@@ -46,10 +47,12 @@ class ExperimentController {
     private static final int MAX_PAGE = 1_000_000;
 
     private final ExperimentService service;
+    private final ProgressStreams streams;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
 
-    ExperimentController(ExperimentService service) {
+    ExperimentController(ExperimentService service, ProgressStreams streams) {
         this.service = service;
+        this.streams = streams;
     }
 
     @Operation(operationId = "submitExperiment", summary = "Validate, store and enqueue an experiment (202), or with dryRun=true only validate (200)",
@@ -135,6 +138,18 @@ class ExperimentController {
     ExperimentInputResponse input(@PathVariable("id") UUID id) {
         ExperimentService.StoredInput in = service.input(id);
         return new ExperimentInputResponse(in.raw(), reader.readStored(in.normalizedJson(), ExperimentSpec.class));
+    }
+
+    @Operation(operationId = "streamExperimentEvents", summary = "Server-sent events: a `status` event (the experiment as in GET) at once and on every change, until it has finished")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "text/event-stream of `status` events; ends after the finished status",
+                content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "429", description = "too many open streams (schedlab.limits.max-event-streams); poll instead", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}/events", produces = {MediaType.TEXT_EVENT_STREAM_VALUE, MediaType.APPLICATION_JSON_VALUE})
+    SseEmitter events(@PathVariable("id") UUID id) {
+        return streams.open(id);
     }
 
     @Operation(operationId = "cancelExperiment", summary = "Cancel a QUEUED or RUNNING experiment (409 when already finished)")

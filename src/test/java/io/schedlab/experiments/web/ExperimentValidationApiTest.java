@@ -33,7 +33,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /** Web slice with the real engine validator: each kind of semantic violation is a 422 naming the field. */
 @WebMvcTest(properties = {"schedlab.limits.max-pcpus=8", "schedlab.limits.max-duration-seconds=3600"})
-@Import({ExperimentService.class, EngineConfiguration.class, ExperimentValidationApiTest.Config.class})
+@Import({ExperimentService.class, ProgressStreams.class, EngineConfiguration.class, ExperimentValidationApiTest.Config.class})
 class ExperimentValidationApiTest {
 
     @TestConfiguration
