@@ -254,7 +254,13 @@ public final class Simulator {
             compactAt = Math.max(MIN_COMPACT, 2 * queue.size());
         }
         queue.push(at, EventQueue.pack(kind, target, version));
+        if (queue.size() > maxQueueSize) {
+            maxQueueSize = queue.size();
+        }
     }
+
+    /** Largest number of queued events seen (memory check). */
+    int maxQueueSize;
 
     /** Lazily invalidated events are dropped when the heap doubles, so memory does not grow with run length. */
     private static final int MIN_COMPACT = 1 << 14;

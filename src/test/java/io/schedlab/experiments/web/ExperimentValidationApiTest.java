@@ -80,6 +80,14 @@ class ExperimentValidationApiTest {
     }
 
     @Test
+    void theOpenApiRequestExampleIsAValidExperiment() throws Exception {
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON)
+                        .content(ExperimentController.SEED_001_PIN))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.normalized.timeline[0].atSeconds").value(10.0));
+    }
+
+    @Test
     void affinityNamingAMissingPcpuIs422() throws Exception {
         expect422(seed001().replace("\"placement\": [1], \"workload\": { \"type\": \"cpu-loop\"",
                 "\"placement\": [1], \"hardAffinity\": [1, 7], \"workload\": { \"type\": \"cpu-loop\""),
