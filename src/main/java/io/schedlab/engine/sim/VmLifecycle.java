@@ -148,6 +148,7 @@ final class VmLifecycle {
             case PIN, UNPIN -> {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.hardAffinity, a.pcpus());
+                    vr.affinityChangedAt = sim.now;
                     affinityChanged(vr);
                 }
             }
@@ -231,7 +232,12 @@ final class VmLifecycle {
             vr.planDeadline = Simulator.NEVER;
         }
         sim.liveVms.remove(vm);
-        run.endedAt = sim.now;
+        // A vCPU switched in but still inside the switch overhead leaves at the end of that overhead.
+        long end = sim.now;
+        for (VcpuRun vr : run.vcpus) {
+            end = Math.max(end, vr.stateSince);
+        }
+        run.endedAt = end;
         if (run.countedFinite && run.completedAt < 0) {
             pendingFinite--;
         }
