@@ -43,8 +43,10 @@ done
 URL="http://127.0.0.1:$PORT"
 
 echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, max-queued=${MAX_QUEUED:-default}"
-echo "== warm-up $WARMUP"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s bench/submit.lua "$URL" >/dev/null
+# Warm-up on the validate endpoint: same JSON parsing and validation path, nothing queued,
+# so the measured run starts with an empty queue.
+echo "== warm-up $WARMUP on /api/v1/experiments:validate"
+SUBMIT_PATH=/api/v1/experiments:validate wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s bench/submit.lua "$URL" >/dev/null
 echo "== wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency -s bench/submit.lua $URL"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s bench/submit.lua "$URL"
 echo "== after the run"

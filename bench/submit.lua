@@ -1,9 +1,9 @@
 -- wrk script: POST one experiment JSON (BODY_FILE, default examples/small.json) to
--- /api/v1/experiments and count answers: 202 accepted, 429/503 rejected (queue full), other.
+-- /api/v1/experiments (or SUBMIT_PATH) and count answers: 202 accepted, 429/503 rejected (queue full), other.
 local body_file = os.getenv("BODY_FILE") or "examples/small.json"
 local f = assert(io.open(body_file, "rb"), "cannot read " .. body_file)
 wrk.method = "POST"
-wrk.path = "/api/v1/experiments"
+wrk.path = os.getenv("SUBMIT_PATH") or "/api/v1/experiments"
 wrk.body = f:read("*a")
 f:close()
 wrk.headers["Content-Type"] = "application/json"
