@@ -2,8 +2,13 @@ package io.schedlab.engine;
 
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.sim.ResultBuilder;
+import io.schedlab.engine.sim.Simulator;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
+import io.schedlab.engine.spec.SpecValidator;
+import io.schedlab.engine.spec.Violation;
+import java.util.stream.Collectors;
 
 /**
  * The engine's one entry point: validate and normalize an experiment, then simulate it.
@@ -15,14 +20,25 @@ public final class Engine {
     public static final String VERSION = "0.1.0";
 
     private final Registry registry;
+    private final boolean selfCheck;
 
     public Engine(Registry registry) {
+        this(registry, false);
+    }
+
+    private Engine(Registry registry, boolean selfCheck) {
         this.registry = registry;
+        this.selfCheck = selfCheck;
     }
 
     /** An engine with every built-in policy and workload. */
     public static Engine standard() {
         return new Engine(Registry.standard());
+    }
+
+    /** The same engine with invariant self-checks after every event (slower; for tests). */
+    public Engine withSelfCheck() {
+        return new Engine(registry, true);
     }
 
     public Registry registry() {
@@ -31,15 +47,28 @@ public final class Engine {
 
     /** Full validation against the registry and limits; never throws for bad input. */
     public Validation validate(ExperimentSpec raw, Limits limits) {
-        throw new UnsupportedOperationException("TODO engine-core");
+        SpecValidator.Result r = new SpecValidator(registry).validate(raw, limits);
+        return new Validation(r.normalized(), r.violations());
     }
 
     /**
      * Simulate a normalized spec. Deterministic: same spec (incl. seed) gives an equal result
      * document (except the wall-time fields). Throws {@link RunCancelledException} or
-     * {@link RunLimitExceededException}.
+     * {@link RunLimitExceededException}; an invalid spec gives IllegalArgumentException listing the violations.
      */
     public ResultDocument run(ExperimentSpec normalized, Limits limits, RunControl control) {
-        throw new UnsupportedOperationException("TODO engine-core");
+        Validation v = validate(normalized, limits);
+        if (!v.valid()) {
+            throw new IllegalArgumentException("invalid experiment: " + v.violations().stream()
+                    .map(Violation::toString).collect(Collectors.joining("; ")));
+        }
+        long wallStart = System.nanoTime(); // the only wall-clock read: it feeds summary.wallSeconds only
+        Simulator sim = new Simulator(v.normalized(), registry, limits, control == null ? RunControl.NONE : control);
+        if (selfCheck) {
+            sim.withSelfCheck();
+        }
+        sim.run();
+        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
+        return ResultBuilder.build(sim, wallSeconds);
     }
 }

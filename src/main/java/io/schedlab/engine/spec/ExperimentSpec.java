@@ -1,5 +1,7 @@
 package io.schedlab.engine.spec;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Map;
 
@@ -23,5 +25,19 @@ public record ExperimentSpec(
         TraceSpec trace) {
 
     /** When a run ends: at {@code durationSeconds}, or as soon as every finite workload has completed. */
-    public enum StopCondition { DURATION, ALL_COMPLETE }
+    public enum StopCondition {
+        DURATION, ALL_COMPLETE;
+
+        /** JSON form: lower-case kebab ({@code "all-complete"}). */
+        @JsonValue
+        public String json() {
+            return SpecEnums.toJson(this);
+        }
+
+        /** Accepts {@code "all-complete"}, {@code "ALL_COMPLETE"} and other case/dash variants. */
+        @JsonCreator
+        public static StopCondition fromJson(String value) {
+            return SpecEnums.fromJson(StopCondition.class, value);
+        }
+    }
 }

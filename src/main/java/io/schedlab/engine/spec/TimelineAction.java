@@ -1,5 +1,7 @@
 package io.schedlab.engine.spec;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 
 /**
@@ -19,5 +21,19 @@ public record TimelineAction(
         VmSpec newVm) {
 
     /** The kinds of timeline action. */
-    public enum Kind { PIN, UNPIN, SOFT_AFFINITY, SET_WEIGHT, SET_CAP, CREATE_VM, SHUTDOWN }
+    public enum Kind {
+        PIN, UNPIN, SOFT_AFFINITY, SET_WEIGHT, SET_CAP, CREATE_VM, SHUTDOWN;
+
+        /** JSON form: lower-case kebab ({@code "soft-affinity"}). */
+        @JsonValue
+        public String json() {
+            return SpecEnums.toJson(this);
+        }
+
+        /** Accepts {@code "soft-affinity"}, {@code "SOFT_AFFINITY"} and other case/dash variants. */
+        @JsonCreator
+        public static Kind fromJson(String value) {
+            return SpecEnums.fromJson(Kind.class, value);
+        }
+    }
 }

@@ -1,0 +1,110 @@
+package io.schedlab.engine.costs;
+
+import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.registry.Params;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every time cost and progress-rate factor the simulator charges, as plain numbers. Each constant is
+ * a parameter (spec field {@code costs}) with a documented default and the source of that default
+ * (see {@link #parameters()}); items the public record does not confirm are marked UNVERIFIED and
+ * are calibration knobs, as {@code docs/scheduler-facts.md} asks.
+ */
+public record CostModel(
+        long contextSwitchNanos,
+        long tlbFlushNanos,
+        long decisionBaseNanos,
+        long lockHoldPerSharerNanos,
+        long contextSavedNanos,
+        long ipiLatencyNanos,
+        long guestSliceNanos,
+        double smtFactor,
+        double streamBandwidthMBps,
+        long coldCacheWorkingSetKb,
+        double llcRefillMBps,
+        double memoryRefillMBps) {
+
+    /** The cost parameters with defaults, bounds and sources. */
+    public static List<ParameterSpec> parameters() {
+        return PARAMETERS;
+    }
+
+    /** Cost model from normalized {@code costs} values (every parameter present). */
+    public static CostModel from(Map<String, Object> costs) {
+        Params p = new Params(costs);
+        return new CostModel(
+                p.getLong("contextSwitchNanos"),
+                p.getLong("tlbFlushNanos"),
+                p.getLong("decisionBaseNanos"),
+                p.getLong("lockHoldPerSharerNanos"),
+                p.getLong("contextSavedNanos"),
+                p.getLong("ipiLatencyNanos"),
+                p.getLong("guestSliceUs") * 1_000L,
+                p.getDouble("smtFactor"),
+                p.getDouble("streamBandwidthMBps"),
+                p.getLong("coldCacheWorkingSetKb"),
+                p.getDouble("llcRefillMBps"),
+                p.getDouble("memoryRefillMBps"));
+    }
+
+    /** Lock hold time of one scheduling decision when {@code sharers} pCPUs share the scheduler lock. */
+    public long decisionHoldNanos(int sharers) {
+        return decisionBaseNanos + lockHoldPerSharerNanos * Math.max(0, sharers - 1);
+    }
+
+    /** Warm-up debt after moving to another core of the same socket: the private L2 refills from the LLC. */
+    public long coldCacheSameSocketNanos(int l2KbPerCore) {
+        return refillNanos(Math.min(coldCacheWorkingSetKb, l2KbPerCore), llcRefillMBps);
+    }
+
+    /** Warm-up debt after moving to another socket: the working set (up to the LLC) refills from memory. */
+    public long coldCacheCrossSocketNanos(int llcKbPerSocket) {
+        return refillNanos(Math.min(coldCacheWorkingSetKb, llcKbPerSocket), memoryRefillMBps);
+    }
+
+    private static long refillNanos(long kb, double mbps) {
+        // bytes / (MB/s) -> seconds; 1 MB = 2^20 bytes here, as Xen and sysbench report MiB.
+        return Math.round(kb * 1024.0 / (mbps * 1024 * 1024) * 1e9);
+    }
+
+    private static final List<ParameterSpec> PARAMETERS = List.of(
+            ParameterSpec.integer("contextSwitchNanos", 1_200, 0, 1_000_000, "ns",
+                    "Cost of a vCPU context switch (prev != next), charged as pCPU overhead.",
+                    "seed 000 (Xen 4.1, i7): ~2 us worst case incl. TLB flush; Denali (OSDI'02) 1.4 us best case"),
+            ParameterSpec.integer("tlbFlushNanos", 800, 0, 1_000_000, "ns",
+                    "Extra cost of switching from idle to a vCPU that last ran on another pCPU (TLB flush).",
+                    "seed 000: the ~2 us worst case is idle -> busy vCPU last run elsewhere, with tlb_flush"),
+            ParameterSpec.integer("decisionBaseNanos", 300, 0, 1_000_000, "ns",
+                    "Lock hold time of one do_schedule (lock + pick + unlock) with an uncontended private lock.",
+                    "UNVERIFIED calibration knob; seed 000 measures it (xentrace CDFs) but gives no number"),
+            ParameterSpec.integer("lockHoldPerSharerNanos", 25, 0, 1_000_000, "ns",
+                    "Extra hold time per additional pCPU sharing the scheduler lock (queue length, cache-line bouncing).",
+                    "UNVERIFIED calibration knob; seed 000 (global queue behind one spinlock)"),
+            ParameterSpec.integer("contextSavedNanos", 200, 0, 1_000_000, "ns",
+                    "Hold time of context_saved (re-queue prev) under its run-queue lock.",
+                    "UNVERIFIED calibration knob; xen/common/sched/core.c sched_context_switched -> context_saved"),
+            ParameterSpec.integer("ipiLatencyNanos", 1_000, 0, 1_000_000, "ns",
+                    "Delay between a tickle (raise SCHEDULE_SOFTIRQ via IPI) and the target pCPU's schedule().",
+                    "UNVERIFIED calibration knob; typical x86 IPI delivery is ~1 us"),
+            ParameterSpec.integer("guestSliceUs", 4_000, 100, 1_000_000, "us",
+                    "Guest kernel time slice when a VM has more runnable threads than vCPUs.",
+                    "Linux CFS kernel/sched/fair.c: sched_latency 6 ms x (1+ilog2(ncpus)) / nr_running,"
+                            + " >= min_granularity 0.75 ms; ~4 ms for a few runnable tasks"),
+            ParameterSpec.number("smtFactor", 0.6, 0.05, 1.0, "fraction",
+                    "Progress rate of a thread whose SMT sibling hardware thread is busy.",
+                    "VMware docs: a thread on a busy hyperthreaded core gets slightly more than half its solo"
+                            + " throughput; SMT adds up to ~30% total"),
+            ParameterSpec.number("streamBandwidthMBps", 5_000, 1, 1_000_000, "MB/s",
+                    "Memory bandwidth one streaming thread demands at full speed (node bandwidth is shared beyond it).",
+                    "UNVERIFIED calibration knob (single-core STREAM class figure)"),
+            ParameterSpec.integer("coldCacheWorkingSetKb", 2_048, 0, 1_048_576, "KiB",
+                    "Working set a vCPU must refill after a migration (capped by L2 same-socket, LLC cross-socket).",
+                    "UNVERIFIED: the working-set / refill-bandwidth model is not from a source (scheduler-facts.md)"),
+            ParameterSpec.number("llcRefillMBps", 20_000, 1, 1_000_000, "MB/s",
+                    "Refill bandwidth from the shared LLC after a same-socket migration.",
+                    "UNVERIFIED calibration knob"),
+            ParameterSpec.number("memoryRefillMBps", 5_000, 1, 1_000_000, "MB/s",
+                    "Refill bandwidth from memory after a cross-socket migration (the LLC is per socket).",
+                    "UNVERIFIED calibration knob"));
+}

@@ -1,0 +1,39 @@
+package io.schedlab.engine.metrics;
+
+import io.schedlab.engine.result.Distribution;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/** Records nanosecond latencies in an auto-resizing HdrHistogram (3 significant digits): fixed memory whatever the run length. */
+public final class LatencyRecorder {
+    /** CDF points reported: every 5% plus the tail. */
+    private static final double[] CDF_FRACTIONS = {0.05, 0.10, 0.15, 0.20, 0.25, 0.30, 0.35, 0.40, 0.45, 0.50, 0.55,
+        0.60, 0.65, 0.70, 0.75, 0.80, 0.85, 0.90, 0.95, 0.99, 0.999, 1.0};
+
+    private final Histogram histogram = new Histogram(3);
+
+    public void record(long nanos) {
+        histogram.recordValue(Math.max(0, nanos));
+    }
+
+    public long count() {
+        return histogram.getTotalCount();
+    }
+
+    /** Percentiles and max; with {@code withCdf} also ~20 CDF points. */
+    public Distribution toDistribution(boolean withCdf) {
+        if (histogram.getTotalCount() == 0) {
+            return new Distribution(0, 0, 0, 0, 0, 0, 0, List.of());
+        }
+        List<Distribution.CdfPoint> cdf = new ArrayList<>();
+        if (withCdf) {
+            for (double f : CDF_FRACTIONS) {
+                cdf.add(new Distribution.CdfPoint(histogram.getValueAtPercentile(f * 100.0), f));
+            }
+        }
+        return new Distribution(histogram.getTotalCount(), histogram.getMean(), histogram.getValueAtPercentile(50),
+                histogram.getValueAtPercentile(90), histogram.getValueAtPercentile(99),
+                histogram.getValueAtPercentile(99.9), histogram.getMaxValue(), List.copyOf(cdf));
+    }
+}

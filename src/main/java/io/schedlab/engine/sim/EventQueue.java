@@ -1,0 +1,127 @@
+package io.schedlab.engine.sim;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of events in parallel primitive arrays, ordered by (time, insertion sequence)
+ * so equal-time events run in the order they were scheduled (deterministic). An event is a packed
+ * long: kind (4 bits), target (28 bits), version (32 bits). Stale events are invalidated lazily by
+ * their version, never removed. No allocation after growth.
+ */
+public final class EventQueue {
+    private long[] time;
+    private long[] seq;
+    private long[] payload;
+    private int size;
+    private long nextSeq;
+    private long poppedTime;
+
+    public EventQueue(int initialCapacity) {
+        int n = Math.max(16, initialCapacity);
+        time = new long[n];
+        seq = new long[n];
+        payload = new long[n];
+    }
+
+    public static long pack(int kind, int target, int version) {
+        return ((long) kind << 60) | ((long) (target & 0x0FFF_FFFF) << 32) | (version & 0xFFFF_FFFFL);
+    }
+
+    public static int kind(long payload) {
+        return (int) (payload >>> 60);
+    }
+
+    public static int target(long payload) {
+        return (int) ((payload >>> 32) & 0x0FFF_FFFF);
+    }
+
+    public static int version(long payload) {
+        return (int) payload;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** Time of the earliest event; only valid when not empty. */
+    public long peekTime() {
+        return time[0];
+    }
+
+    /** Time of the event last returned by {@link #pop}. */
+    public long poppedTime() {
+        return poppedTime;
+    }
+
+    public void push(long t, long packed) {
+        if (size == time.length) {
+            int n = size * 2;
+            time = Arrays.copyOf(time, n);
+            seq = Arrays.copyOf(seq, n);
+            payload = Arrays.copyOf(payload, n);
+        }
+        long s = nextSeq++;
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            long pt = time[parent];
+            if (pt < t || (pt == t && seq[parent] < s)) {
+                break;
+            }
+            time[i] = pt;
+            seq[i] = seq[parent];
+            payload[i] = payload[parent];
+            i = parent;
+        }
+        time[i] = t;
+        seq[i] = s;
+        payload[i] = packed;
+    }
+
+    /** Removes the earliest event and returns its payload; its time is then {@link #poppedTime()}. */
+    public long pop() {
+        long result = payload[0];
+        poppedTime = time[0];
+        int n = --size;
+        if (n > 0) {
+            long t = time[n];
+            long s = seq[n];
+            long p = payload[n];
+            int i = 0;
+            int half = n >>> 1;
+            while (i < half) {
+                int c = 2 * i + 1;
+                int r = c + 1;
+                long ct = time[c];
+                long cs = seq[c];
+                if (r < n) {
+                    long rt = time[r];
+                    if (rt < ct || (rt == ct && seq[r] < cs)) {
+                        c = r;
+                        ct = rt;
+                        cs = seq[r];
+                    }
+                }
+                if (t < ct || (t == ct && s < cs)) {
+                    break;
+                }
+                time[i] = ct;
+                seq[i] = cs;
+                payload[i] = payload[c];
+                i = c;
+            }
+            time[i] = t;
+            seq[i] = s;
+            payload[i] = p;
+        }
+        return result;
+    }
+
+    public void clear() {
+        size = 0;
+    }
+}

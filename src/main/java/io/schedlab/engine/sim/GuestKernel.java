@@ -1,0 +1,410 @@
+package io.schedlab.engine.sim;
+
+import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.workloads.GuestThread;
+import io.schedlab.engine.workloads.Phase;
+import io.schedlab.engine.workloads.WorkloadEnv;
+import java.util.Arrays;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * The guest kernels: each VM time-shares its runnable guest threads over its vCPUs through one
+ * FIFO ready queue, with a time slice (CFS-like, {@code guestSliceUs}) when threads outnumber
+ * vCPUs. A vCPU with no thread blocks (Xen SCHEDOP_block); a waking thread wakes a blocked vCPU
+ * (preferring the one it last ran on). Spinlocks are ticket locks: a waiting thread spins on its
+ * vCPU, which stays busy without progress; the guest never preempts a spinning or lock-holding thread.
+ */
+final class GuestKernel {
+    /** A thread taking more zero-time phases in a row than this is a workload bug. */
+    static final int MAX_INSTANT_PHASES = 100_000;
+
+    private final Simulator sim;
+    private GuestThreadRun[] threads = new GuestThreadRun[256];
+    private int threadCount;
+    private int[] free = new int[256];
+    private int freeCount;
+
+    GuestKernel(Simulator sim) {
+        this.sim = sim;
+    }
+
+    /** Calls the workload's start with an environment bound to this VM. */
+    void startWorkload(VmRun run) {
+        RandomGenerator random = Seeds.stream(sim.seed, "workload:" + run.vm.name);
+        run.workload.start(new WorkloadEnv() {
+            @Override
+            public long now() {
+                return sim.now;
+            }
+
+            @Override
+            public int vcpus() {
+                return run.vcpus.size();
+            }
+
+            @Override
+            public RandomGenerator random() {
+                return random;
+            }
+
+            @Override
+            public void spawn(GuestThread thread) {
+                GuestKernel.this.spawn(run, thread);
+            }
+        });
+    }
+
+    void spawn(VmRun run, GuestThread program) {
+        if (!run.vm.alive) {
+            return;
+        }
+        GuestThreadRun th = allocate();
+        th.vm = run;
+        th.program = program;
+        th.where = GuestThreadRun.READY;
+        th.mode = GuestThreadRun.ADVANCE;
+        th.readyAt = -1;
+        th.indexInVm = run.threads.size();
+        run.threads.add(th);
+        dispatch(th);
+    }
+
+    /** A thread became ready: give it a blocked vCPU of its VM (its last one first) or queue it. */
+    private void dispatch(GuestThreadRun th) {
+        VmRun run = th.vm;
+        VcpuRun target = null;
+        VcpuRun last = th.last;
+        if (last != null && idleBlocked(last)) {
+            target = last;
+        } else {
+            for (VcpuRun vr : run.vcpus) {
+                if (idleBlocked(vr)) {
+                    target = vr;
+                    break;
+                }
+            }
+        }
+        if (target != null) {
+            assign(th, target);
+            sim.wakeVcpu(target);
+            return;
+        }
+        run.ready.addLast(th);
+        if (run.ready.size() == 1) {
+            // Threads now outnumber vCPUs: running vCPUs get a guest time slice.
+            for (VcpuRun vr : run.vcpus) {
+                if (vr.v.state == VcpuState.RUNNING) {
+                    sim.settle(vr);
+                    replan(vr);
+                }
+            }
+        }
+    }
+
+    private static boolean idleBlocked(VcpuRun vr) {
+        return vr.thread == null && vr.v.state == VcpuState.BLOCKED && !vr.migrating && vr.vm.vm.alive;
+    }
+
+    private static void assign(GuestThreadRun th, VcpuRun vr) {
+        th.where = GuestThreadRun.ON_VCPU;
+        th.on = vr;
+        th.sliceUsed = 0;
+        vr.thread = th;
+    }
+
+    /** A vCPU started running on a pCPU at {@code t}. */
+    void onVcpuStart(VcpuRun vr, long t) {
+        GuestThreadRun th = vr.thread;
+        if (th != null) {
+            recordWakeLatency(vr, th, t);
+        }
+        updateStreaming(vr, true);
+        replan(vr);
+    }
+
+    private void recordWakeLatency(VcpuRun vr, GuestThreadRun th, long t) {
+        if (th.readyAt >= 0) {
+            long latency = t - th.readyAt;
+            vr.wakeLatency.record(latency);
+            vr.vm.wakeLatency.record(latency);
+            sim.wakeHist.record(latency);
+            th.readyAt = -1;
+        }
+    }
+
+    /** The running vCPU's plan event fired: its thread finished a phase or its guest slice ended. */
+    void onPlan(VcpuRun vr) {
+        sim.settle(vr);
+        GuestThreadRun th = vr.thread;
+        if (th == null) {
+            return;
+        }
+        if (th.mode == GuestThreadRun.COMPUTE && th.remaining < 0.5) {
+            th.mode = GuestThreadRun.ADVANCE;
+        }
+        if (th.mode == GuestThreadRun.ADVANCE) {
+            runPhases(vr);
+        } else if (!vr.vm.ready.isEmpty() && th.locksHeld == 0 && th.mode != GuestThreadRun.SPIN
+                && th.sliceUsed >= sim.costs.guestSliceNanos()) {
+            rotate(vr, th);
+        } else {
+            replan(vr);
+        }
+    }
+
+    /** Guest preemption at the end of a slice: th goes to the back of the ready queue, the head takes the vCPU. */
+    private void rotate(VcpuRun vr, GuestThreadRun th) {
+        VmRun run = vr.vm;
+        th.where = GuestThreadRun.READY;
+        th.on = null;
+        th.last = vr;
+        vr.thread = null;
+        run.ready.addLast(th);
+        GuestThreadRun next = run.ready.pollFirst();
+        assign(next, vr);
+        recordWakeLatency(vr, next, Math.max(sim.now, vr.runStart));
+        if (next.mode == GuestThreadRun.ADVANCE) {
+            runPhases(vr);
+        } else {
+            updateStreaming(vr, true);
+            replan(vr);
+        }
+    }
+
+    /** Advance the vCPU's thread through its phases; when it leaves, run the next ready thread or block the vCPU. */
+    private void runPhases(VcpuRun vr) {
+        VmRun run = vr.vm;
+        while (true) {
+            GuestThreadRun th = vr.thread;
+            advance(th);
+            if (th.where == GuestThreadRun.ON_VCPU) {
+                updateStreaming(vr, true);
+                replan(vr);
+                return;
+            }
+            vr.thread = null;
+            th.on = null;
+            th.last = vr;
+            if (th.where == GuestThreadRun.DEAD) {
+                exited(th);
+            }
+            GuestThreadRun next = run.vm.alive ? run.ready.pollFirst() : null;
+            if (next == null) {
+                updateStreaming(vr, false);
+                if (vr.v.state == VcpuState.RUNNING) {
+                    sim.blockVcpu(vr);
+                }
+                return;
+            }
+            assign(next, vr);
+            recordWakeLatency(vr, next, Math.max(sim.now, vr.runStart));
+            if (next.mode != GuestThreadRun.ADVANCE) {
+                updateStreaming(vr, true);
+                replan(vr);
+                return;
+            }
+        }
+    }
+
+    /** Take the thread's next phases until one takes time (compute, spin) or it leaves its vCPU (sleep, exit). */
+    private void advance(GuestThreadRun th) {
+        for (int i = 0; ; i++) {
+            if (i > MAX_INSTANT_PHASES) {
+                throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread took "
+                        + MAX_INSTANT_PHASES + " phases in a row without using time");
+            }
+            Phase ph = th.program.next(sim.now);
+            if (ph == null || ph instanceof Phase.Exit) {
+                th.where = GuestThreadRun.DEAD;
+                return;
+            }
+            if (ph instanceof Phase.Compute c) {
+                if (c.workNanos() > 0) {
+                    th.mode = GuestThreadRun.COMPUTE;
+                    th.remaining = c.workNanos();
+                    th.memoryStream = c.memoryStream();
+                    return;
+                }
+            } else if (ph instanceof Phase.Sleep s) {
+                th.where = GuestThreadRun.SLEEPING;
+                th.mode = GuestThreadRun.ADVANCE;
+                sim.push(sim.now + Math.max(0, s.nanos()), Simulator.EV_THREAD_WAKE, th.id, th.version);
+                return;
+            } else if (ph instanceof Phase.Acquire a) {
+                GuestLock lock = th.vm.lock(a.lock());
+                if (lock.holder == th) {
+                    throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread re-acquires"
+                            + " spinlock " + a.lock() + " it holds (ticket locks are not recursive)");
+                }
+                if (lock.holder == null) {
+                    lock.holder = th;
+                    th.locksHeld++;
+                } else {
+                    lock.waiters.addLast(th);
+                    th.mode = GuestThreadRun.SPIN;
+                    return;
+                }
+            } else if (ph instanceof Phase.Release r) {
+                GuestLock lock = th.vm.locks.get(r.lock());
+                if (lock == null || lock.holder != th) {
+                    throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread releases"
+                            + " spinlock " + r.lock() + " it does not hold");
+                }
+                th.locksHeld--;
+                grantNext(lock);
+            }
+        }
+    }
+
+    /** Ticket order: the next waiter gets the lock; if its vCPU is running it continues now, else when it runs again. */
+    private void grantNext(GuestLock lock) {
+        GuestThreadRun next = lock.waiters.pollFirst();
+        lock.holder = next;
+        if (next == null) {
+            return;
+        }
+        VcpuRun vr = next.on;
+        boolean running = vr != null && vr.v.state == VcpuState.RUNNING;
+        if (running) {
+            sim.settle(vr);
+        }
+        next.locksHeld++;
+        next.mode = GuestThreadRun.ADVANCE;
+        if (running) {
+            replan(vr);
+        }
+    }
+
+    private void exited(GuestThreadRun th) {
+        VmRun run = th.vm;
+        List<GuestThreadRun> list = run.threads;
+        int i = th.indexInVm;
+        GuestThreadRun moved = list.get(list.size() - 1);
+        list.set(i, moved);
+        moved.indexInVm = i;
+        list.remove(list.size() - 1);
+        release(th);
+        if (list.isEmpty() && run.countedFinite && run.completedAt < 0 && run.workload.isComplete()) {
+            sim.vmCompleted(run);
+        }
+    }
+
+    /** A sleep ended (event for thread slot {@code id}). */
+    void onSleepEnd(int id, int version) {
+        GuestThreadRun th = id < threadCount ? threads[id] : null;
+        if (th == null || th.version != version || th.where != GuestThreadRun.SLEEPING) {
+            return;
+        }
+        th.where = GuestThreadRun.READY;
+        th.mode = GuestThreadRun.ADVANCE;
+        th.readyAt = sim.now;
+        dispatch(th);
+    }
+
+    /** VM shutdown: every thread disappears, locks and ready queue are dropped. */
+    void killThreads(VmRun run) {
+        for (VcpuRun vr : run.vcpus) {
+            if (vr.thread != null) {
+                sim.settle(vr);
+                vr.thread.where = GuestThreadRun.DEAD;
+                vr.thread = null;
+                updateStreaming(vr, false);
+            }
+        }
+        for (GuestThreadRun th : run.threads) {
+            th.where = GuestThreadRun.DEAD;
+            th.on = null;
+            release(th);
+        }
+        run.threads.clear();
+        run.ready.clear();
+        run.locks.clear();
+    }
+
+    /** (Re)schedule the running vCPU's next plan event: phase completion at its current rate, or guest slice end. */
+    void replan(VcpuRun vr) {
+        int version = ++vr.planVersion;
+        GuestThreadRun th = vr.thread;
+        if (vr.v.state != VcpuState.RUNNING || th == null) {
+            return;
+        }
+        long t0 = Math.max(sim.now, vr.runStart);
+        long at = Simulator.NEVER;
+        if (th.mode == GuestThreadRun.ADVANCE) {
+            at = t0;
+        } else if (th.mode == GuestThreadRun.COMPUTE) {
+            double rate = sim.rate(vr, th);
+            vr.rate = rate;
+            long from = Math.max(sim.now, vr.progressFrom);
+            double span = Math.ceil(th.remaining / rate);
+            at = span >= 4e18 ? Simulator.NEVER : from + (long) span;
+        }
+        if (th.mode != GuestThreadRun.SPIN && th.locksHeld == 0 && !vr.vm.ready.isEmpty()) {
+            long sliceAt = t0 + Math.max(0, sim.costs.guestSliceNanos() - th.sliceUsed);
+            at = Math.min(at, sliceAt);
+        }
+        if (at != Simulator.NEVER) {
+            sim.push(at, Simulator.EV_PLAN, vr.v.uid, version);
+        }
+    }
+
+    /** Keep the per-node count of running memory streams in step; re-rate the node's streams when it changes. */
+    void updateStreaming(VcpuRun vr, boolean running) {
+        GuestThreadRun th = vr.thread;
+        boolean want = running && vr.v.state == VcpuState.RUNNING && th != null
+                && th.mode == GuestThreadRun.COMPUTE && th.memoryStream;
+        if (want == (vr.streamNode >= 0)) {
+            return;
+        }
+        int node = want ? vr.vm.vm.memoryNode : vr.streamNode;
+        List<VcpuRun> list = sim.streamers.get(node);
+        for (int i = 0; i < list.size(); i++) {
+            sim.settle(list.get(i));
+        }
+        if (want) {
+            sim.streams[node]++;
+            list.add(vr);
+            vr.streamNode = node;
+        } else {
+            sim.streams[node]--;
+            list.remove(vr);
+            vr.streamNode = -1;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            VcpuRun other = list.get(i);
+            if (other != vr) {
+                replan(other);
+            }
+        }
+    }
+
+    private GuestThreadRun allocate() {
+        if (freeCount > 0) {
+            GuestThreadRun th = threads[free[--freeCount]];
+            th.version++;
+            th.on = null;
+            th.last = null;
+            th.locksHeld = 0;
+            th.sliceUsed = 0;
+            th.remaining = 0;
+            th.memoryStream = false;
+            return th;
+        }
+        if (threadCount == threads.length) {
+            threads = Arrays.copyOf(threads, threadCount * 2);
+        }
+        GuestThreadRun th = new GuestThreadRun(threadCount);
+        threads[threadCount++] = th;
+        return th;
+    }
+
+    private void release(GuestThreadRun th) {
+        th.program = null;
+        th.where = GuestThreadRun.DEAD;
+        if (freeCount == free.length) {
+            free = Arrays.copyOf(free, free.length * 2);
+        }
+        free[freeCount++] = th.id;
+    }
+}

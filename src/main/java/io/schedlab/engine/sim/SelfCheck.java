@@ -1,0 +1,82 @@
+package io.schedlab.engine.sim;
+
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+
+/**
+ * Invariant checks run after every event when enabled (tests): no vCPU on two pCPUs, every running
+ * vCPU inside its hard affinity and in state RUNNING, and for work-conserving policies no allowed
+ * pCPU idle for longer than the balance period while a vCPU waited that long.
+ */
+final class SelfCheck {
+    private final Simulator sim;
+    private int[] seenAt = new int[0];
+    private int stamp;
+
+    SelfCheck(Simulator sim) {
+        this.sim = sim;
+    }
+
+    void afterEvent() {
+        int n = sim.vcpus.size();
+        if (seenAt.length < n) {
+            seenAt = new int[Math.max(n, seenAt.length * 2)];
+        }
+        stamp++;
+        int running = 0;
+        for (int p = 0; p < sim.nP; p++) {
+            Vcpu c = sim.pcpus[p].current;
+            if (c == null) {
+                continue;
+            }
+            running++;
+            if (seenAt[c.uid] == stamp) {
+                fail(c + " is current on two pCPUs (second: pcpu" + p + ")");
+            }
+            seenAt[c.uid] = stamp;
+            if (c.state != VcpuState.RUNNING) {
+                fail(c + " is current on pcpu" + p + " but " + c.state);
+            }
+            if (c.processor != p) {
+                fail(c + " is current on pcpu" + p + " but its processor is " + c.processor);
+            }
+            if (!c.allowedOn(p)) {
+                fail(c + " runs on pcpu" + p + " outside its hard affinity " + c.hardAffinity);
+            }
+        }
+        int runningState = 0;
+        for (VcpuRun vr : sim.vcpus) {
+            if (vr.v.state == VcpuState.RUNNING) {
+                runningState++;
+            }
+        }
+        if (runningState != running) {
+            fail(runningState + " vCPUs are RUNNING but " + running + " pCPUs have a current vCPU");
+        }
+        if (sim.policy.workConserving() && (sim.events & 7) == 0) {
+            checkWorkConserving();
+        }
+    }
+
+    private void checkWorkConserving() {
+        long bp = sim.policy.balancePeriodNanos();
+        long now = sim.now;
+        for (VcpuRun vr : sim.vcpus) {
+            if (vr.v.state != VcpuState.RUNNABLE || vr.migrating || now - vr.runnableSince <= bp) {
+                continue;
+            }
+            for (int p = vr.v.hardAffinity.nextSetBit(0); p >= 0; p = vr.v.hardAffinity.nextSetBit(p + 1)) {
+                if (sim.pcpus[p].current == null && sim.overheadUntil[p] <= now
+                        && now - Math.max(vr.runnableSince, sim.idleSince[p]) > bp) {
+                    fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
+                            + " since " + sim.idleSince[p] + " (balance period " + bp + " ns, policy "
+                            + sim.policyName + ")");
+                }
+            }
+        }
+    }
+
+    private void fail(String message) {
+        throw new IllegalStateException("self-check at " + sim.now + " ns (event " + sim.events + "): " + message);
+    }
+}

@@ -1,0 +1,57 @@
+package io.schedlab.engine.sim;
+
+import io.schedlab.engine.metrics.LatencyRecorder;
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+
+/** Simulator state of one vCPU: its guest thread, current run, progress rate and accounting. */
+final class VcpuRun {
+    final Vcpu v;
+    final VmRun vm;
+    GuestThreadRun thread;
+    int planVersion;
+    /** When the current run started (after the switch overhead). */
+    long runStart;
+    /** runStart + cold-cache warm-up debt: no useful progress before it. */
+    long progressFrom;
+    long lastSettle;
+    double rate = 1.0;
+    int lastPcpu = -1;
+    /** True while Xen's _VPF_migrating is set: off the CPU only to move, not blocked. */
+    boolean migrating;
+
+    VcpuState acctState = VcpuState.OFFLINE;
+    long stateSince;
+    long runnableSince;
+    int countedRq = -1;
+    long cpuNs;
+    long runnableNs;
+    long blockedNs;
+    long spinNs;
+    final long[] timeOnPcpu;
+    long migSameCore;
+    long migSameSocket;
+    long migCross;
+    final LatencyRecorder wakeLatency = new LatencyRecorder();
+    /** NUMA node whose stream count includes this vCPU, or -1. */
+    int streamNode = -1;
+
+    VcpuRun(Vcpu v, VmRun vm, int pcpus) {
+        this.v = v;
+        this.vm = vm;
+        this.timeOnPcpu = new long[pcpus];
+    }
+
+    /** Closes the interval spent in the accounted state and enters {@code next} at {@code at}. */
+    void account(VcpuState next, long at) {
+        long dt = Math.max(0, at - stateSince);
+        switch (acctState) {
+            case RUNNABLE -> runnableNs += dt;
+            case BLOCKED -> blockedNs += dt;
+            default -> {
+            }
+        }
+        acctState = next;
+        stateSince = Math.max(stateSince, at);
+    }
+}

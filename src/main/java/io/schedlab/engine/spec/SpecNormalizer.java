@@ -1,0 +1,214 @@
+package io.schedlab.engine.spec;
+
+import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.Registry;
+import io.schedlab.engine.registry.WorkloadDescriptor;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Fills every default of a structurally valid spec, so the engine and the stored record see the
+ * same explicit values. Idempotent: normalizing a normalized spec returns an equal spec.
+ * List positions are preserved, so violations found afterwards can point into the raw document.
+ */
+public final class SpecNormalizer {
+    public static final String DEFAULT_NAME = "experiment";
+    public static final long DEFAULT_SEED = 1L;
+    /** Upper bound of a run when the spec gives none (also the bound of all-complete runs). */
+    public static final double DEFAULT_DURATION_SECONDS = 600.0;
+    public static final int DEFAULT_WEIGHT = 256;
+    public static final int DEFAULT_MEMORY_MB = 1024;
+    public static final int DEFAULT_NODE_MEMORY_MB = 16_384;
+    public static final double DEFAULT_NODE_BANDWIDTH_MBPS = 10_000.0;
+    /** ACPI SLIT: 10 = local; 21 is the usual value firmware reports for a neighbouring socket. */
+    public static final int LOCAL_DISTANCE = 10;
+    public static final int REMOTE_DISTANCE = 21;
+    /** Xeon X5570 class (E3): 8 MB LLC per socket, 256 KB L2 per core. */
+    public static final int DEFAULT_LLC_KB = 8_192;
+    public static final int DEFAULT_L2_KB = 256;
+    public static final long DEFAULT_TRACE_EVENTS = 100_000L;
+
+    private final Registry registry;
+
+    public SpecNormalizer(Registry registry) {
+        this.registry = registry;
+    }
+
+    public ExperimentSpec normalize(ExperimentSpec raw) {
+        HostSpec host = normalizeHost(raw.host());
+        int pcpus = host.sockets() * host.coresPerSocket() * host.threadsPerCore();
+        int[] rr = {0};
+        List<VmSpec> vms = new ArrayList<>();
+        for (VmSpec vm : raw.vms()) {
+            vms.add(normalizeVm(vm, host, pcpus, rr));
+        }
+        List<TimelineAction> timeline = new ArrayList<>();
+        if (raw.timeline() != null) {
+            for (TimelineAction a : raw.timeline()) {
+                timeline.add(a == null ? null : normalizeAction(a, host, pcpus, rr));
+            }
+        }
+        SchedulerSpec scheduler = new SchedulerSpec(raw.scheduler().policy(), ParameterValues.normalize(
+                raw.scheduler().params(), registry.policy(raw.scheduler().policy()).orElseThrow().parameters()));
+        Map<String, Object> costs = ParameterValues.normalize(raw.costs(), CostModel.parameters());
+        ExperimentSpec.StopCondition stop = raw.stopWhen() != null ? raw.stopWhen()
+                : allFinite(vms, timeline) ? ExperimentSpec.StopCondition.ALL_COMPLETE
+                        : ExperimentSpec.StopCondition.DURATION;
+        TraceSpec trace = raw.trace() == null ? new TraceSpec(false, DEFAULT_TRACE_EVENTS)
+                : new TraceSpec(raw.trace().enabled() != null ? raw.trace().enabled() : Boolean.FALSE,
+                        raw.trace().maxEvents() != null ? raw.trace().maxEvents() : DEFAULT_TRACE_EVENTS);
+        return new ExperimentSpec(
+                raw.name() != null ? raw.name() : DEFAULT_NAME,
+                raw.labels() != null ? new LinkedHashMap<>(raw.labels()) : new LinkedHashMap<>(),
+                raw.seed() != null ? raw.seed() : DEFAULT_SEED,
+                raw.durationSeconds() != null ? raw.durationSeconds() : DEFAULT_DURATION_SECONDS,
+                stop, host, scheduler, costs, vms, timeline, trace);
+    }
+
+    /** The effective duration of a raw spec (its own or the default). */
+    static double durationOf(ExperimentSpec raw) {
+        return raw.durationSeconds() != null ? raw.durationSeconds() : DEFAULT_DURATION_SECONDS;
+    }
+
+    HostSpec normalizeHost(HostSpec h) {
+        int sockets = orDefault(h.sockets(), 1);
+        int cores = orDefault(h.coresPerSocket(), 1);
+        int threads = orDefault(h.threadsPerCore(), 1);
+        List<NumaNodeSpec> nodes = new ArrayList<>();
+        if (h.numaNodes() == null || h.numaNodes().isEmpty()) {
+            for (int s = 0; s < sockets; s++) {
+                nodes.add(new NumaNodeSpec(List.of(s), DEFAULT_NODE_MEMORY_MB, DEFAULT_NODE_BANDWIDTH_MBPS));
+            }
+        } else {
+            for (NumaNodeSpec n : h.numaNodes()) {
+                nodes.add(new NumaNodeSpec(sortedDistinct(n.sockets()),
+                        n.memoryMb() != null ? n.memoryMb() : DEFAULT_NODE_MEMORY_MB,
+                        n.bandwidthMBps() != null ? n.bandwidthMBps() : DEFAULT_NODE_BANDWIDTH_MBPS));
+            }
+        }
+        List<List<Integer>> distance = h.numaDistance();
+        if (distance == null || distance.isEmpty()) {
+            distance = new ArrayList<>();
+            for (int i = 0; i < nodes.size(); i++) {
+                List<Integer> row = new ArrayList<>();
+                for (int j = 0; j < nodes.size(); j++) {
+                    row.add(i == j ? LOCAL_DISTANCE : REMOTE_DISTANCE);
+                }
+                distance.add(List.copyOf(row));
+            }
+        }
+        return new HostSpec(sockets, cores, threads, List.copyOf(nodes), List.copyOf(distance),
+                orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB));
+    }
+
+    VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, int[] roundRobin) {
+        int vcpus = orDefault(vm.vcpus(), 1);
+        List<Integer> hard = vm.hardAffinity() != null ? sortedDistinct(vm.hardAffinity()) : allPcpus(pcpus);
+        List<Integer> soft = vm.softAffinity() != null ? sortedDistinct(vm.softAffinity()) : List.of();
+        List<VcpuAffinitySpec> overrides = new ArrayList<>();
+        if (vm.vcpuAffinity() != null) {
+            for (VcpuAffinitySpec o : vm.vcpuAffinity()) {
+                overrides.add(new VcpuAffinitySpec(o.vcpu(), o.hard() != null ? sortedDistinct(o.hard()) : hard,
+                        o.soft() != null ? sortedDistinct(o.soft()) : soft));
+            }
+        }
+        List<Integer> placement = vm.placement();
+        if (placement == null || placement.isEmpty()) {
+            List<Integer> p = new ArrayList<>();
+            for (int i = 0; i < vcpus; i++) {
+                List<Integer> h = hardOf(i, hard, overrides);
+                p.add(h.get(roundRobin[0] % h.size()));
+                roundRobin[0]++;
+            }
+            placement = List.copyOf(p);
+        } else {
+            roundRobin[0] += vcpus;
+        }
+        int node = vm.numaNode() != null ? vm.numaNode() : nodeOfPcpu(host, placement.get(0));
+        WorkloadSpec w = vm.workload();
+        WorkloadDescriptor d = registry.workload(w.type()).orElseThrow();
+        WorkloadSpec workload = new WorkloadSpec(w.type(), ParameterValues.normalize(w.params(), d.parameters()));
+        return new VmSpec(vm.name(), vcpus, orDefault(vm.weight(), DEFAULT_WEIGHT), orDefault(vm.cap(), 0), hard, soft,
+                List.copyOf(overrides), orDefault(vm.memoryMb(), DEFAULT_MEMORY_MB), node, List.copyOf(placement),
+                vm.startAtSeconds() != null ? vm.startAtSeconds() : 0.0, workload);
+    }
+
+    private TimelineAction normalizeAction(TimelineAction a, HostSpec host, int pcpus, int[] rr) {
+        VmSpec newVm = a.newVm() != null ? normalizeVm(a.newVm(), host, pcpus, rr) : null;
+        String vm = a.vm() != null ? a.vm() : newVm != null ? newVm.name() : null;
+        List<Integer> cpus = a.pcpus() != null ? sortedDistinct(a.pcpus()) : null;
+        if (a.action() == TimelineAction.Kind.UNPIN && cpus == null) {
+            cpus = allPcpus(pcpus);
+        }
+        if (a.action() == TimelineAction.Kind.SOFT_AFFINITY && cpus == null) {
+            cpus = List.of();
+        }
+        return new TimelineAction(a.atSeconds(), a.action(), vm, a.vcpu(), cpus, a.weight(), a.cap(), newVm);
+    }
+
+    private boolean allFinite(List<VmSpec> vms, List<TimelineAction> timeline) {
+        boolean anyFinite = false;
+        List<VmSpec> all = new ArrayList<>(vms);
+        for (TimelineAction a : timeline) {
+            if (a != null && a.newVm() != null) {
+                all.add(a.newVm());
+            }
+        }
+        for (VmSpec vm : all) {
+            WorkloadDescriptor d = registry.workload(vm.workload().type()).orElseThrow();
+            if (!d.factory().apply(new Params(vm.workload().params())).isFinite()) {
+                return false;
+            }
+            anyFinite = true;
+        }
+        return anyFinite;
+    }
+
+    /** Effective hard affinity of vCPU i. */
+    static List<Integer> hardOf(int vcpu, List<Integer> vmHard, List<VcpuAffinitySpec> overrides) {
+        if (overrides != null) {
+            for (VcpuAffinitySpec o : overrides) {
+                if (o.vcpu() != null && o.vcpu() == vcpu && o.hard() != null) {
+                    return o.hard();
+                }
+            }
+        }
+        return vmHard;
+    }
+
+    static int nodeOfPcpu(HostSpec host, int pcpu) {
+        int socket = pcpu / (host.coresPerSocket() * host.threadsPerCore());
+        for (int n = 0; n < host.numaNodes().size(); n++) {
+            if (host.numaNodes().get(n).sockets().contains(socket)) {
+                return n;
+            }
+        }
+        return 0;
+    }
+
+    static List<Integer> allPcpus(int n) {
+        List<Integer> all = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            all.add(i);
+        }
+        return List.copyOf(all);
+    }
+
+    static List<Integer> sortedDistinct(List<Integer> in) {
+        TreeSet<Integer> set = new TreeSet<>();
+        for (Integer i : in) {
+            if (i != null) {
+                set.add(i);
+            }
+        }
+        return List.copyOf(set);
+    }
+
+    private static int orDefault(Integer v, int def) {
+        return v != null ? v : def;
+    }
+}

@@ -1,0 +1,90 @@
+package io.schedlab.engine.workloads;
+
+import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.WorkloadDescriptor;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * {@code idle}: a mostly idle guest such as dom0: each thread sleeps about {@code wakeIntervalMs}
+ * (uniform jitter of +/- {@code jitter}), then computes {@code burstUs}. Endless; reports its
+ * bursts per second.
+ */
+public final class IdleWorkload implements Workload {
+    public static final String TYPE = "idle";
+
+    private final int threads;
+    private final long intervalNanos;
+    private final long burstNanos;
+    private final double jitter;
+    private long startedAt;
+    private long bursts;
+
+    public IdleWorkload(Params p) {
+        this.threads = p.getInt("threads");
+        this.intervalNanos = p.getLong("wakeIntervalMs") * 1_000_000L;
+        this.burstNanos = p.getLong("burstUs") * 1_000L;
+        this.jitter = p.getDouble("jitter");
+    }
+
+    /** Registry entry. */
+    public static WorkloadDescriptor descriptor() {
+        return new WorkloadDescriptor(TYPE, "mostly idle guest (dom0-like): short bursts at intervals", "bursts/s",
+                List.of(ParameterSpec.integer("threads", 1, 1, 4096, "threads", "Guest threads.",
+                                "one housekeeping thread, like an idle dom0"),
+                        ParameterSpec.integer("wakeIntervalMs", 100, 1, 3_600_000, "ms",
+                                "Mean sleep between bursts.", "dom0-like background activity (assumption)"),
+                        ParameterSpec.integer("burstUs", 200, 1, 10_000_000, "us", "CPU work per burst.",
+                                "dom0-like background activity (assumption)"),
+                        ParameterSpec.number("jitter", 0.1, 0, 1, "fraction",
+                                "Uniform +/- jitter of the interval, so threads do not wake in lockstep.",
+                                "avoids artificial synchronisation (assumption)")),
+                IdleWorkload::new);
+    }
+
+    @Override
+    public void start(WorkloadEnv env) {
+        startedAt = env.now();
+        RandomGenerator random = env.random();
+        for (int i = 0; i < threads; i++) {
+            env.spawn(new GuestThread() {
+                private boolean computeNext;
+
+                @Override
+                public Phase next(long now) {
+                    if (computeNext) {
+                        computeNext = false;
+                        return new Phase.Compute(burstNanos, false);
+                    }
+                    if (now > startedAt) {
+                        bursts++;
+                    }
+                    computeNext = true;
+                    double f = jitter == 0 ? 1.0 : 1.0 + jitter * (2 * random.nextDouble() - 1);
+                    return new Phase.Sleep(Math.max(1, Math.round(intervalNanos * f)));
+                }
+            });
+        }
+    }
+
+    @Override
+    public boolean isFinite() {
+        return false;
+    }
+
+    @Override
+    public boolean isComplete() {
+        return false;
+    }
+
+    @Override
+    public WorkloadReport report(long elapsedNanos) {
+        double seconds = elapsedNanos / 1e9;
+        Map<String, Double> details = new LinkedHashMap<>();
+        details.put("bursts", (double) bursts);
+        return new WorkloadReport("burst rate", seconds > 0 ? bursts / seconds : 0, "bursts/s", true, null, details);
+    }
+}

@@ -1,0 +1,20 @@
+package io.schedlab.experiments;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * What a client sees of an experiment: identity, status with progress, timestamps and, once
+ * SUCCEEDED, the result summary. {@code wallSeconds} is the simulation's wall time when finished,
+ * else the time since it started.
+ */
+public record Experiment(UUID id, String name, Map<String, String> labels, String policy, ExperimentStatus status,
+        double progress, double simulatedSeconds, Instant createdAt, Instant startedAt, Instant finishedAt,
+        Double wallSeconds, String failureReason, boolean cancelRequested, String engineVersion, Summary summary) {
+
+    /** Summary columns of a SUCCEEDED experiment. */
+    public record Summary(double simulatedSeconds, double wallSeconds, long events, long contextSwitches,
+            long migrations, double jainFairness) {
+    }
+}

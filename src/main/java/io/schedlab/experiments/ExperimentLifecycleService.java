@@ -1,0 +1,84 @@
+package io.schedlab.experiments;
+
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.result.ResultSummary;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.experiments.persistence.ExperimentRepository;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** {@link ExperimentLifecycle} over the experiments table: each transition one conditional UPDATE in its own transaction. */
+@Service
+public class ExperimentLifecycleService implements ExperimentLifecycle {
+
+    private static final List<ExperimentStatus> ACTIVE = List.of(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING);
+    private static final int MAX_REASON_LENGTH = 2000;
+
+    private final ExperimentRepository repository;
+    private final ExperimentSpecReader reader = new ExperimentSpecReader();
+
+    public ExperimentLifecycleService(ExperimentRepository repository) {
+        this.repository = repository;
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Optional<ExperimentSpec> normalizedSpec(UUID id) {
+        return repository.findInputNormalized(id).map(json -> reader.readStored(json, ExperimentSpec.class));
+    }
+
+    @Override
+    @Transactional
+    public boolean markRunning(UUID id) {
+        Instant now = Instant.now();
+        if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now) > 0) {
+            return true;
+        }
+        // cancel requested while RUNNING before a crash: the re-run ends here as CANCELLED
+        repository.finishCancelRequested(id, ACTIVE, ExperimentStatus.CANCELLED, now);
+        return false;
+    }
+
+    @Override
+    @Transactional
+    public void updateProgress(UUID id, double fraction, long simulatedNanos) {
+        double clamped = Double.isNaN(fraction) ? 0 : Math.max(0, Math.min(1, fraction));
+        repository.progress(id, ExperimentStatus.RUNNING, clamped, Math.max(0, simulatedNanos));
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public boolean cancelRequested(UUID id) {
+        return repository.findCancelRequested(id).orElse(true);
+    }
+
+    @Override
+    @Transactional
+    public void markSucceeded(UUID id, ResultDocument result) {
+        ResultSummary s = result.summary();
+        repository.succeed(id, ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(),
+                Math.round(s.simulatedSeconds() * 1e9), reader.write(result), s.wallSeconds(), s.events(),
+                s.contextSwitches(), s.migrations(), s.jainFairness(),
+                result.engineVersion() == null ? io.schedlab.engine.Engine.VERSION : result.engineVersion());
+    }
+
+    @Override
+    @Transactional
+    public void markFailed(UUID id, String reason) {
+        String r = reason == null || reason.isBlank() ? "unknown failure" : reason;
+        if (r.length() > MAX_REASON_LENGTH) {
+            r = r.substring(0, MAX_REASON_LENGTH - 3) + "...";
+        }
+        repository.finish(id, ACTIVE, ExperimentStatus.FAILED, r, Instant.now());
+    }
+
+    @Override
+    @Transactional
+    public void markCancelled(UUID id) {
+        repository.finish(id, ACTIVE, ExperimentStatus.CANCELLED, null, Instant.now());
+    }
+}

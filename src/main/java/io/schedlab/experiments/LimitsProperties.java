@@ -1,0 +1,27 @@
+package io.schedlab.experiments;
+
+import io.schedlab.engine.spec.Limits;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Size limits on what a client may submit ({@code schedlab.limits.*}), handed to the engine validator
+ * as {@link Limits}. {@code maxBodyBytes} is enforced by the web layer before any parsing.
+ */
+@ConfigurationProperties("schedlab.limits")
+public record LimitsProperties(
+        @DefaultValue("1048576") long maxBodyBytes,
+        @DefaultValue("256") int maxPcpus,
+        @DefaultValue("2048") int maxVcpus,
+        @DefaultValue("512") int maxVms,
+        @DefaultValue("3600") double maxDurationSeconds,
+        @DefaultValue("500000000") long maxEvents,
+        @DefaultValue("1000") int maxTimelineActions,
+        @DefaultValue("1000000") long maxTraceEvents) {
+
+    /** The engine's view of these limits. */
+    public Limits toEngineLimits() {
+        return new Limits(maxPcpus, maxVcpus, maxVms, maxDurationSeconds, maxEvents, maxTimelineActions,
+                maxTraceEvents);
+    }
+}

@@ -1,0 +1,223 @@
+package io.schedlab.experiments.persistence;
+
+import io.schedlab.experiments.ExperimentStatus;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.PostLoad;
+import jakarta.persistence.PostPersist;
+import jakarta.persistence.Transient;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+import org.springframework.data.domain.Persistable;
+
+/**
+ * One experiment row: the input exactly as sent and normalized, its status, and once done the full
+ * result document (JSON; {@code jsonb} on PostgreSQL) with summary columns for listing.
+ */
+@Entity
+@Table(name = "experiments")
+public class ExperimentEntity implements Persistable<UUID> {
+
+    @Id
+    private UUID id;
+
+    @Column(length = 200)
+    private String name;
+
+    /** Labels as compact JSON with sorted keys, e.g. {"a":"1","team":"x"}; filtered with LIKE on that form. */
+    @Column(nullable = false, length = 8000)
+    private String labels;
+
+    @Column(nullable = false, length = 64)
+    private String policy;
+
+    @Enumerated(EnumType.STRING)
+    @JdbcTypeCode(SqlTypes.VARCHAR)
+    @Column(nullable = false, length = 16)
+    private ExperimentStatus status;
+
+    @Column(nullable = false)
+    private double progress;
+
+    @Column(name = "simulated_nanos", nullable = false)
+    private long simulatedNanos;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "started_at")
+    private Instant startedAt;
+
+    @Column(name = "finished_at")
+    private Instant finishedAt;
+
+    @Column(name = "failure_reason", length = 2000)
+    private String failureReason;
+
+    @Column(name = "cancel_requested", nullable = false)
+    private boolean cancelRequested;
+
+    @Column(name = "input_raw", nullable = false, length = 1_048_576)
+    private String inputRaw;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "input_normalized", nullable = false)
+    private String inputNormalized;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "result")
+    private String result;
+
+    @Column(name = "wall_seconds")
+    private Double wallSeconds;
+
+    @Column(name = "events")
+    private Long events;
+
+    @Column(name = "context_switches")
+    private Long contextSwitches;
+
+    @Column(name = "migrations")
+    private Long migrations;
+
+    @Column(name = "jain_fairness")
+    private Double jainFairness;
+
+    @Column(name = "engine_version", nullable = false, length = 32)
+    private String engineVersion;
+
+    @Version
+    @Column(nullable = false)
+    private long version;
+
+    /** True until first persisted, so save() inserts without a SELECT first (ids are assigned, not generated). */
+    @Transient
+    private boolean fresh;
+
+    protected ExperimentEntity() {
+    }
+
+    @Override
+    public boolean isNew() {
+        return fresh;
+    }
+
+    @PostPersist
+    @PostLoad
+    void markStored() {
+        fresh = false;
+    }
+
+    /** A new QUEUED experiment. */
+    public static ExperimentEntity queued(UUID id, String name, String labelsJson, String policy, String inputRaw,
+            String inputNormalized, String engineVersion, Instant createdAt) {
+        ExperimentEntity e = new ExperimentEntity();
+        e.id = id;
+        e.name = name;
+        e.labels = labelsJson;
+        e.policy = policy;
+        e.status = ExperimentStatus.QUEUED;
+        e.inputRaw = inputRaw;
+        e.inputNormalized = inputNormalized;
+        e.engineVersion = engineVersion;
+        e.createdAt = createdAt;
+        e.fresh = true;
+        return e;
+    }
+
+    @Override
+    public UUID getId() {
+        return id;
+    }
+
+    public String getName() {
+        return name;
+    }
+
+    public String getLabels() {
+        return labels;
+    }
+
+    public String getPolicy() {
+        return policy;
+    }
+
+    public ExperimentStatus getStatus() {
+        return status;
+    }
+
+    public double getProgress() {
+        return progress;
+    }
+
+    public long getSimulatedNanos() {
+        return simulatedNanos;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public Instant getStartedAt() {
+        return startedAt;
+    }
+
+    public Instant getFinishedAt() {
+        return finishedAt;
+    }
+
+    public String getFailureReason() {
+        return failureReason;
+    }
+
+    public boolean isCancelRequested() {
+        return cancelRequested;
+    }
+
+    public String getInputRaw() {
+        return inputRaw;
+    }
+
+    public String getInputNormalized() {
+        return inputNormalized;
+    }
+
+    public String getResult() {
+        return result;
+    }
+
+    public Double getWallSeconds() {
+        return wallSeconds;
+    }
+
+    public Long getEvents() {
+        return events;
+    }
+
+    public Long getContextSwitches() {
+        return contextSwitches;
+    }
+
+    public Long getMigrations() {
+        return migrations;
+    }
+
+    public Double getJainFairness() {
+        return jainFairness;
+    }
+
+    public String getEngineVersion() {
+        return engineVersion;
+    }
+
+    public long getVersion() {
+        return version;
+    }
+}

@@ -1,0 +1,66 @@
+package io.schedlab.experiments.web;
+
+import io.schedlab.engine.Engine;
+import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The scheduler policies and workload types the engine knows, straight from its registry. */
+@RestController
+@RequestMapping("/api/v1")
+@Tag(name = "catalog")
+class CatalogController {
+
+    private final Engine engine;
+
+    CatalogController(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Operation(operationId = "listSchedulers", summary = "Every scheduler policy with its parameters, defaults, bounds and units")
+    @GetMapping(path = "/schedulers", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<SchedulerView> schedulers() {
+        return engine.registry().policies().stream().map(CatalogController::view).toList();
+    }
+
+    @Operation(operationId = "listWorkloads", summary = "Every workload type with its parameters, defaults, bounds and units")
+    @GetMapping(path = "/workloads", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<WorkloadView> workloads() {
+        return engine.registry().workloads().stream().map(CatalogController::view).toList();
+    }
+
+    /** A scheduler policy as listed. */
+    record SchedulerView(String name, String description, List<ParameterView> parameters) {
+    }
+
+    /** A workload type as listed; {@code unit} is what its headline figure is measured in. */
+    record WorkloadView(String type, String description, String unit, List<ParameterView> parameters) {
+    }
+
+    /** One parameter: JSON type, default, inclusive bounds, allowed values, unit, meaning, source of the default. */
+    record ParameterView(String name, String type, Object defaultValue, Double min, Double max,
+            List<String> allowedValues, String unit, String description, String source) {
+    }
+
+    private static SchedulerView view(PolicyDescriptor p) {
+        return new SchedulerView(p.name(), p.description(), params(p.parameters()));
+    }
+
+    private static WorkloadView view(WorkloadDescriptor w) {
+        return new WorkloadView(w.type(), w.description(), w.unit(), params(w.parameters()));
+    }
+
+    private static List<ParameterView> params(List<ParameterSpec> specs) {
+        return specs == null ? List.of() : specs.stream().map(s -> new ParameterView(s.name(),
+                s.type().name().toLowerCase(Locale.ROOT).replace('_', '-'), s.defaultValue(), s.min(), s.max(),
+                s.allowedValues(), s.unit(), s.description(), s.source())).toList();
+    }
+}

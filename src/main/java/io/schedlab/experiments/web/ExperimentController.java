@@ -1,0 +1,195 @@
+package io.schedlab.experiments.web;
+
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.experiments.Experiment;
+import io.schedlab.experiments.ExperimentService;
+import io.schedlab.experiments.ExperimentSpecReader;
+import io.schedlab.experiments.ExperimentStatus;
+import io.schedlab.experiments.SubmissionRules;
+import io.schedlab.experiments.ValidatedExperiment;
+import io.schedlab.experiments.persistence.ExperimentFilter;
+import io.schedlab.web.BadParameterException;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.responses.ApiResponses;
+import io.schedlab.web.ApiErrors;
+import io.schedlab.web.ProblemSchema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Submit, validate, list, read and cancel experiments. The body is read as bytes so it is stored exactly as sent. */
+@RestController
+@RequestMapping("/api/v1")
+@Tag(name = "experiments")
+class ExperimentController {
+
+    private static final int MAX_LABEL_FILTERS = 10;
+    private static final int MAX_NAME_FILTER_LENGTH = SubmissionRules.MAX_NAME_LENGTH;
+    private static final int MAX_PAGE = 1_000_000;
+
+    private final ExperimentService service;
+    private final ExperimentSpecReader reader = new ExperimentSpecReader();
+
+    ExperimentController(ExperimentService service) {
+        this.service = service;
+    }
+
+    @Operation(operationId = "submitExperiment", summary = "Validate, store and enqueue an experiment (202), or with dryRun=true only validate (200)",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ExperimentSpec.class))))
+    @ApiResponses({
+        @ApiResponse(responseCode = "202", description = "accepted and queued; Location names the new experiment", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "200", description = "dryRun=true: valid; the normalized input", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ValidationResponse.class))),
+        @ApiResponse(responseCode = "400", description = "malformed JSON or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "413", description = "body over schedlab.limits.max-body-bytes", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "422", description = "well-formed but invalid experiment (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "429", description = "the job queue is full; retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @PostMapping(path = "/experiments", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Object> submit(@RequestBody byte[] body,
+            @Parameter(description = "only validate and return the normalized input; nothing is stored")
+            @RequestParam(name = "dryRun", defaultValue = "false") boolean dryRun) {
+        if (dryRun) {
+            return ResponseEntity.ok(validation(service.validate(body)));
+        }
+        Experiment e = service.submit(body);
+        return ResponseEntity.accepted().location(URI.create("/api/v1/experiments/" + e.id()))
+                .body(ExperimentResponse.of(e));
+    }
+
+    @Operation(operationId = "validateExperiment", summary = "Fully validate an experiment and return it normalized; nothing is stored",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ExperimentSpec.class))))
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "valid; the normalized input", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ValidationResponse.class))),
+        @ApiResponse(responseCode = "400", description = "malformed JSON or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "413", description = "body over schedlab.limits.max-body-bytes", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "422", description = "well-formed but invalid experiment (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @PostMapping(path = "/experiments:validate", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ValidationResponse validate(@RequestBody byte[] body) {
+        return validation(service.validate(body));
+    }
+
+    @Operation(operationId = "listExperiments", summary = "Experiments, newest first, filtered by status, name and labels")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "one page of experiments", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentPageResponse.class))),
+        @ApiResponse(responseCode = "400", description = "a parameter is out of range or malformed (errors name it)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments", produces = MediaType.APPLICATION_JSON_VALUE)
+    ExperimentPageResponse list(
+            @Parameter(description = "zero-based page") @RequestParam(name = "page", defaultValue = "0") int page,
+            @Parameter(description = "page size, 1..100") @RequestParam(name = "size", defaultValue = "20") int size,
+            @Parameter(description = "QUEUED, RUNNING, SUCCEEDED, FAILED or CANCELLED")
+            @RequestParam(name = "status", required = false) String status,
+            @Parameter(description = "case-insensitive substring of the name")
+            @RequestParam(name = "name", required = false) String name,
+            @Parameter(description = "key:value, repeatable; all must match")
+            @RequestParam(name = "label", required = false) List<String> label) {
+        if (page < 0 || page > MAX_PAGE) {
+            throw new BadParameterException("page", "must be between 0 and " + MAX_PAGE);
+        }
+        if (size < 1 || size > ExperimentService.MAX_PAGE_SIZE) {
+            throw new BadParameterException("size", "must be between 1 and " + ExperimentService.MAX_PAGE_SIZE);
+        }
+        if (name != null && name.length() > MAX_NAME_FILTER_LENGTH) {
+            throw new BadParameterException("name", "at most " + MAX_NAME_FILTER_LENGTH + " characters");
+        }
+        return ExperimentPageResponse.of(service.list(new ExperimentFilter(parseStatus(status), name, parseLabels(label),
+                page, size)));
+    }
+
+    @Operation(operationId = "getExperiment", summary = "Status, progress, timestamps and result summary of one experiment")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "the experiment", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ExperimentResponse get(@PathVariable("id") UUID id) {
+        return ExperimentResponse.of(service.get(id));
+    }
+
+    @Operation(operationId = "getExperimentInput", summary = "The input exactly as sent and normalized (every default filled in)")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "the stored input", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentInputResponse.class))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}/input", produces = MediaType.APPLICATION_JSON_VALUE)
+    ExperimentInputResponse input(@PathVariable("id") UUID id) {
+        ExperimentService.StoredInput in = service.input(id);
+        return new ExperimentInputResponse(in.raw(), reader.readStored(in.normalizedJson(), ExperimentSpec.class));
+    }
+
+    @Operation(operationId = "cancelExperiment", summary = "Cancel a QUEUED or RUNNING experiment (409 when already finished)")
+    @ApiResponses({
+        @ApiResponse(responseCode = "202", description = "cancelled (was QUEUED) or cancellation requested (RUNNING)", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "409", description = "already finished", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @PostMapping(path = "/experiments/{id}/cancel", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ExperimentResponse> cancel(@PathVariable("id") UUID id) {
+        return ResponseEntity.accepted().body(ExperimentResponse.of(service.cancel(id)));
+    }
+
+    @Operation(operationId = "deleteExperiment", summary = "Same as cancel: stop a QUEUED or RUNNING experiment (the record is kept)")
+    @ApiResponses({
+        @ApiResponse(responseCode = "202", description = "cancelled (was QUEUED) or cancellation requested (RUNNING)", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "409", description = "already finished", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @DeleteMapping(path = "/experiments/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ExperimentResponse> delete(@PathVariable("id") UUID id) {
+        return cancel(id);
+    }
+
+    private static ValidationResponse validation(ValidatedExperiment v) {
+        return new ValidationResponse(true, v.normalized());
+    }
+
+    private static ExperimentStatus parseStatus(String status) {
+        if (status == null || status.isBlank()) {
+            return null;
+        }
+        try {
+            return ExperimentStatus.valueOf(status.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new BadParameterException("status", "'" + status + "' is not one of "
+                    + java.util.Arrays.toString(ExperimentStatus.values()));
+        }
+    }
+
+    private static Map<String, String> parseLabels(List<String> labels) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (labels == null) {
+            return out;
+        }
+        if (labels.size() > MAX_LABEL_FILTERS) {
+            throw new BadParameterException("label", "at most " + MAX_LABEL_FILTERS + " label filters");
+        }
+        for (String l : labels) {
+            int colon = l.indexOf(':');
+            if (colon < 1 || l.length() > SubmissionRules.MAX_LABEL_KEY_LENGTH + SubmissionRules.MAX_LABEL_VALUE_LENGTH + 1) {
+                throw new BadParameterException("label", "'" + l + "' is not key:value");
+            }
+            out.put(l.substring(0, colon), l.substring(colon + 1));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,59 @@
+package io.schedlab.jobs;
+
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * {@link JobQueue} on db-scheduler: one row per experiment in {@code scheduled_tasks}, task
+ * "simulate-experiment", instance id = experiment id. The insert goes through a
+ * transaction-aware DataSource, so it commits or rolls back with the caller's transaction.
+ */
+final class DbSchedulerJobQueue implements JobQueue {
+
+    private final Scheduler scheduler;
+    private final OneTimeTask<UUID> task;
+    private final JdbcTemplate jdbc;
+    private final boolean wakeWorkers;
+
+    DbSchedulerJobQueue(Scheduler scheduler, OneTimeTask<UUID> task, JdbcTemplate jdbc, boolean wakeWorkers) {
+        this.scheduler = scheduler;
+        this.task = task;
+        this.jdbc = jdbc;
+        this.wakeWorkers = wakeWorkers;
+    }
+
+    @Override
+    public void enqueue(UUID experimentId) {
+        scheduler.scheduleIfNotExists(task.instance(experimentId.toString(), experimentId), Instant.now());
+        if (wakeWorkers && TransactionSynchronizationManager.isSynchronizationActive()) {
+            // db-scheduler's immediate execution looks for the job right away, before the caller's
+            // transaction commits, and would miss it until the next poll: look again after commit.
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    scheduler.triggerCheckForDueExecutions();
+                }
+            });
+        }
+    }
+
+    @Override
+    public long depth() {
+        Long count = jdbc.queryForObject("select count(*) from scheduled_tasks where task_name = ?", Long.class,
+                task.getName());
+        return count == null ? 0 : count;
+    }
+
+    /** Jobs of a task not yet picked by a worker (the queue-depth gauge). */
+    static long queued(JdbcTemplate jdbc, String taskName) {
+        Long count = jdbc.queryForObject(
+                "select count(*) from scheduled_tasks where task_name = ? and picked = ?", Long.class,
+                taskName, false);
+        return count == null ? 0 : count;
+    }
+}

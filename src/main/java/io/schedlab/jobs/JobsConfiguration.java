@@ -1,0 +1,133 @@
+package io.schedlab.jobs;
+
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerBuilder;
+import com.github.kagkarlsson.scheduler.logging.LogLevel;
+import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.github.kagkarlsson.scheduler.stats.StatsRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.schedlab.engine.Engine;
+import io.schedlab.engine.spec.Limits;
+import io.schedlab.experiments.ExperimentLifecycle;
+import io.schedlab.jobs.metrics.JobMetrics;
+import java.nio.file.Path;
+import java.sql.DatabaseMetaData;
+import java.util.List;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
+import org.springframework.jdbc.support.JdbcUtils;
+import org.springframework.jdbc.support.MetaDataAccessException;
+
+/**
+ * Wires db-scheduler from {@code schedlab.jobs.*} (the starter's {@code db-scheduler.*} properties
+ * are not used: this Scheduler bean replaces the starter's). Mapping: threads = workers,
+ * heartbeat-interval, missed-heartbeats-limit = missed-heartbeats, polling-interval, immediate
+ * execution on, polling strategy lock-and-fetch on PostgreSQL and fetch elsewhere (H2), task data
+ * = the experiment id as text. The starter's health indicator and Micrometer StatsRegistry stay.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(JobsProperties.class)
+class JobsConfiguration {
+
+    static final String TASK_NAME = "simulate-experiment";
+
+    @Bean
+    JobMetrics jobMetrics(MeterRegistry registry, JobsProperties properties, DataSource dataSource) {
+        int workers = properties.enabled() ? properties.workers() : 0;
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        return new JobMetrics(registry, () -> DbSchedulerJobQueue.queued(jdbc, TASK_NAME), () -> workers);
+    }
+
+    @Bean
+    OneTimeTask<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<Simulator> simulator,
+            ObjectProvider<Engine> engine, ObjectProvider<Limits> limits, Environment environment,
+            @Value("${schedlab.data-dir:./data}") Path dataDir, JobsProperties properties, JobMetrics metrics,
+            WorkerStopSignal stopSignal) {
+        Simulator chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
+        Limits fallback = limitsFrom(environment);
+        SimulationJob job = new SimulationJob(lifecycle, chosen, () -> limits.getIfAvailable(() -> fallback), properties,
+                metrics, stopSignal::isStopping, dataDir);
+        return Tasks.oneTime(TASK_NAME, UUID.class)
+                .onFailure(new JobFailureHandler(lifecycle))
+                // a job whose process died is due again at once; markRunning accepts RUNNING -> RUNNING
+                .onDeadExecution(new DeadExecutionHandler.ReviveDeadExecution<>())
+                .execute(job);
+    }
+
+    @Bean(destroyMethod = "")
+    Scheduler scheduler(DataSource dataSource, OneTimeTask<UUID> simulateExperimentTask, JobsProperties properties,
+            ObjectProvider<StatsRegistry> statsRegistry) {
+        SchedulerBuilder builder = Scheduler.create(transactionAware(dataSource), List.of(simulateExperimentTask))
+                .threads(properties.workers())
+                .pollingInterval(properties.pollingInterval())
+                .heartbeatInterval(properties.heartbeatInterval())
+                .missedHeartbeatsLimit(properties.missedHeartbeats())
+                .shutdownMaxWait(properties.shutdownMaxWait())
+                .serializer(new UuidTextSerializer())
+                // JobFailureHandler logs real failures with their stack; a job handed back on shutdown is routine
+                .failureLogging(LogLevel.INFO, false);
+        if (properties.enabled()) {
+            builder.enableImmediateExecution();
+        }
+        if (isPostgreSql(dataSource)) {
+            // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs
+            builder.pollUsingLockAndFetch(0.5, 1.0);
+        } else {
+            builder.pollUsingFetch(0.5, 3.0);
+        }
+        statsRegistry.ifAvailable(builder::statsRegistry);
+        return builder.build();
+    }
+
+    @Bean
+    WorkerStopSignal workerStopSignal() {
+        return new WorkerStopSignal();
+    }
+
+    @Bean
+    WorkerLifecycle workerLifecycle(Scheduler scheduler, JobsProperties properties, WorkerStopSignal stopSignal) {
+        return new WorkerLifecycle(scheduler, properties.enabled(), stopSignal);
+    }
+
+    @Bean
+    DbSchedulerJobQueue jobQueue(Scheduler scheduler, OneTimeTask<UUID> simulateExperimentTask, DataSource dataSource,
+            JobsProperties properties) {
+        return new DbSchedulerJobQueue(scheduler, simulateExperimentTask, new JdbcTemplate(dataSource),
+                properties.enabled());
+    }
+
+    private static DataSource transactionAware(DataSource dataSource) {
+        return dataSource instanceof TransactionAwareDataSourceProxy ? dataSource
+                : new TransactionAwareDataSourceProxy(dataSource);
+    }
+
+    static boolean isPostgreSql(DataSource dataSource) {
+        try {
+            String product = JdbcUtils.extractDatabaseMetaData(dataSource, DatabaseMetaData::getDatabaseProductName);
+            return "PostgreSQL".equalsIgnoreCase(product);
+        } catch (MetaDataAccessException e) {
+            throw new IllegalStateException("cannot read the database product name", e);
+        }
+    }
+
+    /** The run limits from {@code schedlab.limits.*} (defaults as in SERVICE-CONTRACTS.md), unless a Limits bean exists. */
+    static Limits limitsFrom(Environment env) {
+        return new Limits(env.getProperty("schedlab.limits.max-pcpus", Integer.class, 256),
+                env.getProperty("schedlab.limits.max-vcpus", Integer.class, 2048),
+                env.getProperty("schedlab.limits.max-vms", Integer.class, 512),
+                env.getProperty("schedlab.limits.max-duration-seconds", Double.class, 3600.0),
+                env.getProperty("schedlab.limits.max-events", Long.class, 500_000_000L),
+                env.getProperty("schedlab.limits.max-timeline-actions", Integer.class, 1000),
+                env.getProperty("schedlab.limits.max-trace-events", Long.class, 1_000_000L));
+    }
+}

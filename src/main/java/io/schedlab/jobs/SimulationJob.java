@@ -1,0 +1,163 @@
+package io.schedlab.jobs;
+
+import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.VoidExecutionHandler;
+import io.schedlab.engine.RunCancelledException;
+import io.schedlab.engine.RunLimitExceededException;
+import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.Limits;
+import io.schedlab.engine.spec.TraceSpec;
+import io.schedlab.experiments.ExperimentLifecycle;
+import io.schedlab.jobs.metrics.JobMetrics;
+import io.schedlab.jobs.metrics.JobMetrics.Outcome;
+import io.schedlab.jobs.metrics.RunMeters;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The body of the "simulate-experiment" task: QUEUED/RUNNING -> RUNNING, run the engine under a
+ * {@link JobRunControl}, then SUCCEEDED, FAILED (timeout, event bound, engine error) or CANCELLED.
+ * A run interrupted by this process stopping throws {@link WorkerStoppingException} so the job
+ * goes back to the queue and the experiment is finished by the next process.
+ */
+final class SimulationJob implements VoidExecutionHandler<UUID> {
+
+    private static final Logger log = LoggerFactory.getLogger(SimulationJob.class);
+    private static final String UNKNOWN_POLICY = "unknown";
+
+    private final ExperimentLifecycle lifecycle;
+    private final Simulator simulator;
+    private final Supplier<Limits> limits;
+    private final JobsProperties properties;
+    private final JobMetrics metrics;
+    private final BooleanSupplier shuttingDown;
+    private final Path dataDir;
+
+    SimulationJob(ExperimentLifecycle lifecycle, Simulator simulator, Supplier<Limits> limits, JobsProperties properties,
+            JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir) {
+        this.lifecycle = lifecycle;
+        this.simulator = simulator;
+        this.limits = limits;
+        this.properties = properties;
+        this.metrics = metrics;
+        this.shuttingDown = shuttingDown;
+        this.dataDir = dataDir;
+    }
+
+    @Override
+    public void execute(TaskInstance<UUID> instance, ExecutionContext context) {
+        UUID id = instance.getData() != null ? instance.getData() : UUID.fromString(instance.getId());
+        if (shuttingDown.getAsBoolean()) {
+            throw new WorkerStoppingException("process stopping before experiment " + id + " started");
+        }
+        Optional<ExperimentSpec> spec = lifecycle.normalizedSpec(id);
+        if (spec.isEmpty()) {
+            log.info("experiment {} no longer exists; dropping its job", id);
+            return;
+        }
+        if (!lifecycle.markRunning(id)) {
+            log.info("experiment {} was cancelled or finished before it started; dropping its job", id);
+            return;
+        }
+        String policy = policyOf(spec.get());
+        RunMeters meters = metrics.forPolicy(policy);
+        meters.queueWait(Duration.between(context.getExecution().executionTime, Instant.now()));
+        metrics.workerBusy();
+        try {
+            run(id, spec.get(), policy, meters);
+        } finally {
+            metrics.workerIdle();
+        }
+    }
+
+    private void run(UUID id, ExperimentSpec spec, String policy, RunMeters meters) {
+        Limits runLimits = limits.get();
+        TraceFile trace = traceEnabled(spec) ? TraceFile.open(dataDir, id, traceBound(spec, runLimits)) : null;
+        JobRunControl control = new JobRunControl(id, lifecycle, properties, meters, shuttingDown, System::nanoTime,
+                trace == null ? TraceSink.NONE : trace);
+        try {
+            ResultDocument result = simulator.run(spec, runLimits, control);
+            if (trace != null) {
+                trace.commit();
+            }
+            long events = result.summary() == null ? 0 : result.summary().events();
+            double simulatedSeconds = result.summary() == null ? 0 : result.summary().simulatedSeconds();
+            control.publishFinal(events, (long) (simulatedSeconds * 1e9));
+            lifecycle.markSucceeded(id, result);
+            Duration wall = Duration.ofNanos(control.elapsedNanos());
+            meters.speed(simulatedSeconds, wall);
+            metrics.finished(policy, Outcome.SUCCEEDED, wall);
+        } catch (RunCancelledException e) {
+            control.publishFinal(0, 0);
+            stopped(id, policy, control, e);
+        } catch (RunLimitExceededException e) {
+            control.publishFinal(0, 0);
+            fail(id, policy, control, e.getMessage());
+        } catch (RuntimeException e) {
+            if (control.stopReason() == StopReason.SHUTDOWN || shuttingDown.getAsBoolean()) {
+                throw new WorkerStoppingException("process stopping while simulating experiment " + id);
+            }
+            log.warn("simulation of experiment {} failed", id, e);
+            fail(id, policy, control, "engine error: " + describe(e));
+        } finally {
+            if (trace != null) {
+                trace.close();
+            }
+        }
+    }
+
+    private void stopped(UUID id, String policy, JobRunControl control, RunCancelledException e) {
+        switch (control.stopReason()) {
+            case TIMEOUT -> fail(id, policy, control,
+                    "timeout after " + describe(properties.timeout()) + " of wall-clock time (schedlab.jobs.timeout)");
+            case SHUTDOWN -> throw new WorkerStoppingException("process stopping while simulating experiment " + id);
+            case CANCEL_REQUESTED -> {
+                lifecycle.markCancelled(id);
+                metrics.finished(policy, Outcome.CANCELLED, Duration.ofNanos(control.elapsedNanos()));
+            }
+            case NONE -> fail(id, policy, control, "engine stopped the run unasked: " + e.getMessage());
+        }
+    }
+
+    private void fail(UUID id, String policy, JobRunControl control, String reason) {
+        lifecycle.markFailed(id, reason);
+        metrics.finished(policy, Outcome.FAILED, Duration.ofNanos(control.elapsedNanos()));
+    }
+
+    private static boolean traceEnabled(ExperimentSpec spec) {
+        TraceSpec trace = spec.trace();
+        return trace != null && Boolean.TRUE.equals(trace.enabled());
+    }
+
+    private static long traceBound(ExperimentSpec spec, Limits limits) {
+        Long requested = spec.trace().maxEvents();
+        long bound = limits.maxTraceEvents();
+        return requested == null ? bound : Math.min(requested, bound);
+    }
+
+    static String policyOf(ExperimentSpec spec) {
+        if (spec.scheduler() == null || spec.scheduler().policy() == null) {
+            return UNKNOWN_POLICY;
+        }
+        return spec.scheduler().policy();
+    }
+
+    static String describe(Duration duration) {
+        return duration.toString().substring(2).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String describe(RuntimeException e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+}

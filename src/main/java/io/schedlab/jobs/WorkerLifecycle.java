@@ -1,0 +1,69 @@
+package io.schedlab.jobs;
+
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.boot.config.DbSchedulerStarter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Starts the db-scheduler workers once the context (incl. Flyway) is up, and stops them first on
+ * shutdown: running simulations see the {@link WorkerStopSignal} within one cancel poll, hand their job
+ * back to the queue and the next process finishes it. Replaces the starter's own starter bean.
+ */
+final class WorkerLifecycle implements SmartLifecycle, DbSchedulerStarter {
+
+    private static final Logger log = LoggerFactory.getLogger(WorkerLifecycle.class);
+
+    private final Scheduler scheduler;
+    private final boolean enabled;
+    private final WorkerStopSignal stopSignal;
+    private volatile boolean running;
+
+    WorkerLifecycle(Scheduler scheduler, boolean enabled, WorkerStopSignal stopSignal) {
+        this.scheduler = scheduler;
+        this.enabled = enabled;
+        this.stopSignal = stopSignal;
+    }
+
+    @Override
+    public void doStart() {
+        start();
+    }
+
+    @Override
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        if (enabled) {
+            scheduler.start();
+        } else {
+            log.info("schedlab.jobs.enabled=false: this process enqueues jobs but runs none");
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
+        stopSignal.stop();
+        if (enabled) {
+            scheduler.stop();
+        }
+        running = false;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Stop workers before the web server and datasource go away (default phase is the highest). */
+    @Override
+    public int getPhase() {
+        return SmartLifecycle.DEFAULT_PHASE - 100;
+    }
+}

@@ -1,0 +1,72 @@
+package io.schedlab.results;
+
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.experiments.ExperimentService;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.schedlab.web.ApiErrors;
+import io.schedlab.web.ProblemSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.io.FileSystemResource;
+import org.springframework.core.io.Resource;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The full result document of a SUCCEEDED experiment and its optional CSV event trace. */
+@RestController
+@RequestMapping("/api/v1")
+@Tag(name = "results")
+class ResultsController {
+
+    private final ExperimentService experiments;
+    private final Path traces;
+
+    ResultsController(ExperimentService experiments, @Value("${schedlab.data-dir:./data}") String dataDir) {
+        this.experiments = experiments;
+        this.traces = Path.of(dataDir).resolve("traces");
+    }
+
+    @Operation(operationId = "getExperimentResults", summary = "The full result document (409 until SUCCEEDED)",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the result document",
+                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "not SUCCEEDED (yet): results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}/results", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<String> results(@PathVariable("id") UUID id) {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(experiments.resultJson(id));
+    }
+
+    @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu",
+                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string"))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "404", description = "no experiment with this id, or it was run without trace (trace-not-available)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "not SUCCEEDED (yet): results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}/trace", produces = {"text/csv", MediaType.APPLICATION_JSON_VALUE})
+    ResponseEntity<Resource> trace(@PathVariable("id") UUID id) {
+        experiments.requireSucceeded(id);
+        Path file = traces.resolve(id + ".csv");
+        if (!Files.isRegularFile(file)) {
+            throw new TraceNotAvailableException("experiment " + id
+                    + " has no trace: submit it with \"trace\": {\"enabled\": true} to record one");
+        }
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType("text/csv"))
+                .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + id + ".csv\"")
+                .body(new FileSystemResource(file));
+    }
+}

@@ -1,0 +1,8 @@
+package io.schedlab.results;
+
+/** The experiment finished but no trace file exists (tracing was off, or the file was removed). */
+public class TraceNotAvailableException extends RuntimeException {
+    public TraceNotAvailableException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,185 @@
+package io.schedlab.web;
+
+import io.schedlab.engine.spec.Violation;
+import io.schedlab.experiments.ExperimentConflictException;
+import io.schedlab.experiments.ExperimentNotFoundException;
+import io.schedlab.experiments.InvalidExperimentException;
+import io.schedlab.experiments.MalformedExperimentException;
+import io.schedlab.experiments.QueueFullException;
+import io.schedlab.experiments.ResultsNotReadyException;
+import io.schedlab.results.TraceNotAvailableException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Maps every failure to RFC 9457 problem details with a stable {@link ProblemKind} type URI.
+ * Validation problems carry {@code errors: [{pointer, message}]} (JSON pointers into the body)
+ * or {@code [{parameter, message}]} for query/path parameters. Only server faults give a 500.
+ */
+@RestControllerAdvice
+public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+    @ExceptionHandler(MalformedExperimentException.class)
+    ResponseEntity<ProblemDetail> malformed(MalformedExperimentException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, e.getMessage(), request);
+        p.setProperty("errors", pointers(e.violations()));
+        return respond(p, null);
+    }
+
+    @ExceptionHandler(InvalidExperimentException.class)
+    ResponseEntity<ProblemDetail> invalid(InvalidExperimentException e, HttpServletRequest request) {
+        List<Violation> vs = e.violations();
+        String detail = vs.size() == 1 ? at(vs.get(0)) : vs.size() + " problems, first: " + at(vs.get(0));
+        ProblemDetail p = problem(ProblemKind.INVALID_EXPERIMENT, detail, request);
+        p.setProperty("errors", pointers(vs));
+        return respond(p, null);
+    }
+
+    @ExceptionHandler(BadParameterException.class)
+    ResponseEntity<ProblemDetail> badParameter(BadParameterException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, e.getMessage(), request);
+        p.setProperty("errors", List.of(Map.of("parameter", e.parameter(), "message", e.reason())));
+        return respond(p, null);
+    }
+
+    @ExceptionHandler(ExperimentNotFoundException.class)
+    ResponseEntity<ProblemDetail> notFound(ExperimentNotFoundException e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.NOT_FOUND, e.getMessage(), request), null);
+    }
+
+    @ExceptionHandler(TraceNotAvailableException.class)
+    ResponseEntity<ProblemDetail> noTrace(TraceNotAvailableException e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.TRACE_NOT_AVAILABLE, e.getMessage(), request), null);
+    }
+
+    @ExceptionHandler(ExperimentConflictException.class)
+    ResponseEntity<ProblemDetail> conflict(ExperimentConflictException e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.CONFLICT, e.getMessage(), request), null);
+    }
+
+    @ExceptionHandler(ResultsNotReadyException.class)
+    ResponseEntity<ProblemDetail> notReady(ResultsNotReadyException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.RESULTS_NOT_READY, e.getMessage(), request);
+        p.setProperty("experimentStatus", e.status().name());
+        return respond(p, null);
+    }
+
+    @ExceptionHandler(QueueFullException.class)
+    ResponseEntity<ProblemDetail> queueFull(QueueFullException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.QUEUE_FULL, e.getMessage(), request);
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
+        return respond(p, headers);
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+        PayloadTooLargeException tooLarge = findCause(e, PayloadTooLargeException.class);
+        if (tooLarge != null) {
+            return payloadTooLarge(tooLarge, request);
+        }
+        log.error("unhandled error on {} {}", request.getMethod(), request.getRequestURI(), e);
+        return respond(problem(ProblemKind.INTERNAL_ERROR, "an internal error occurred; it has been logged", request),
+                null);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        PayloadTooLargeException tooLarge = findCause(ex, PayloadTooLargeException.class);
+        HttpServletRequest servlet = ((ServletWebRequest) request).getRequest();
+        if (tooLarge != null) {
+            return ResponseEntity.status(ProblemKind.PAYLOAD_TOO_LARGE.status())
+                    .headers(h -> h.set(HttpHeaders.CONNECTION, "close"))
+                    .body(payloadTooLarge(tooLarge, servlet).getBody());
+        }
+        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, "the request body could not be read", servlet);
+        return ResponseEntity.badRequest().body(p);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleTypeMismatch(org.springframework.beans.TypeMismatchException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String name = ex instanceof MethodArgumentTypeMismatchException m ? m.getName() : ex.getPropertyName();
+        String reason = "'" + ex.getValue() + "' is not a valid value";
+        HttpServletRequest servlet = ((ServletWebRequest) request).getRequest();
+        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, "parameter '" + name + "': " + reason, servlet);
+        p.setProperty("errors", List.of(Map.of("parameter", String.valueOf(name), "message", reason)));
+        return ResponseEntity.badRequest().body(p);
+    }
+
+    /** Gives Spring's own problems (405, 415, 406, 404, missing parameters...) our type URIs and titles. */
+    @Override
+    protected ResponseEntity<Object> createResponseEntity(Object body, HttpHeaders headers, HttpStatusCode statusCode,
+            WebRequest request) {
+        if (body instanceof ProblemDetail p) {
+            ProblemKind kind = ProblemKind.forStatus(statusCode.value());
+            p.setType(kind.type());
+            p.setTitle(kind.title());
+            if (request instanceof ServletWebRequest s) {
+                p.setInstance(java.net.URI.create(s.getRequest().getRequestURI()));
+            }
+        }
+        return super.createResponseEntity(body, headers, statusCode, request);
+    }
+
+    private ResponseEntity<ProblemDetail> payloadTooLarge(PayloadTooLargeException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.PAYLOAD_TOO_LARGE,
+                e.getMessage() + " (schedlab.limits.max-body-bytes)", request);
+        p.setProperty("limit", e.limit());
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.CONNECTION, "close");
+        return respond(p, headers);
+    }
+
+    static ProblemDetail problem(ProblemKind kind, String detail, HttpServletRequest request) {
+        ProblemDetail p = ProblemDetail.forStatusAndDetail(kind.status(), detail);
+        p.setType(kind.type());
+        p.setTitle(kind.title());
+        p.setInstance(java.net.URI.create(request.getRequestURI()));
+        return p;
+    }
+
+    private static ResponseEntity<ProblemDetail> respond(ProblemDetail p, HttpHeaders headers) {
+        ResponseEntity.BodyBuilder b = ResponseEntity.status(p.getStatus())
+                .contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON);
+        if (headers != null) {
+            b.headers(headers);
+        }
+        return b.body(p);
+    }
+
+    private static List<Map<String, String>> pointers(List<Violation> vs) {
+        return vs.stream().map(v -> Map.of("pointer", v.pointer() == null ? "" : v.pointer(), "message", v.message()))
+                .toList();
+    }
+
+    private static String at(Violation v) {
+        return (v.pointer() == null || v.pointer().isEmpty() ? "(document)" : v.pointer()) + ": " + v.message();
+    }
+
+    private static <T extends Throwable> T findCause(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
+    }
+}

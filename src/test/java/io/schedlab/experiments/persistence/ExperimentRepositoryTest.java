@@ -1,0 +1,111 @@
+package io.schedlab.experiments.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.experiments.ExperimentStatus;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+@DataJpaTest(properties = "db-scheduler.enabled=false")
+class ExperimentRepositoryTest {
+
+    @Autowired
+    ExperimentRepository repository;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    private ExperimentEntity save(String name, Map<String, String> labels, Instant created) {
+        return repository.saveAndFlush(ExperimentEntity.queued(UUID.randomUUID(), name, LabelsJson.write(labels), "credit",
+                "{ \"name\" : \"" + name + "\" }\n", "{\"name\":\"" + name + "\",\"seed\":1}", "0.1.0", created));
+    }
+
+    @Test
+    void storesRawInputExactlyAndNormalizedInputAsJson() {
+        String raw = "{\n  \"name\": \"caf\u00e9\",   \"seed\" : 7 }\t\n";
+        ExperimentEntity e = repository.saveAndFlush(ExperimentEntity.queued(UUID.randomUUID(), "café", "{}", "credit",
+                raw, "{\"name\":\"café\",\"seed\":7,\"nested\":{\"a\":[1,2.5,true]}}", "0.1.0", Instant.now()));
+
+        assertThat(repository.findInputRaw(e.getId())).contains(raw);
+        assertThat(repository.findInputNormalized(e.getId()).orElseThrow())
+                .isEqualTo("{\"name\":\"café\",\"seed\":7,\"nested\":{\"a\":[1,2.5,true]}}");
+        // the database stores it as a JSON value, not a JSON string literal
+        String viaSql = jdbc.queryForObject("select cast(input_normalized as varchar) from experiments where id = ?",
+                String.class, e.getId());
+        assertThat(viaSql).startsWith("{").contains("\"seed\":7");
+    }
+
+    @Test
+    void resultRoundTripsThroughJsonColumnWithSummaryColumns() {
+        ExperimentEntity e = save("r", Map.of(), Instant.now());
+        assertThat(repository.start(e.getId(), List.of(ExperimentStatus.QUEUED), ExperimentStatus.RUNNING,
+                Instant.now())).isEqualTo(1);
+        String result = "{\"engineVersion\":\"0.1.0\",\"summary\":{\"events\":42}}";
+        assertThat(repository.succeed(e.getId(), ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(),
+                2_500_000_000L, result, 0.25, 42, 7, 3, 0.99, "0.1.0")).isEqualTo(1);
+
+        assertThat(repository.findResult(e.getId())).contains(result);
+        ExperimentRow row = repository.findRow(e.getId()).orElseThrow();
+        assertThat(row.status()).isEqualTo(ExperimentStatus.SUCCEEDED);
+        assertThat(row.events()).isEqualTo(42);
+        assertThat(row.contextSwitches()).isEqualTo(7);
+        assertThat(row.migrations()).isEqualTo(3);
+        assertThat(row.jainFairness()).isEqualTo(0.99);
+        assertThat(row.progress()).isEqualTo(1.0);
+        assertThat(row.simulatedNanos()).isEqualTo(2_500_000_000L);
+        assertThat(row.finishedAt()).isNotNull();
+    }
+
+    @Test
+    void transitionsOnlyApplyFromTheExpectedStatus() {
+        ExperimentEntity e = save("t", Map.of(), Instant.now());
+        UUID id = e.getId();
+        // cannot succeed while QUEUED
+        assertThat(repository.succeed(id, ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(), 1, "{}",
+                0, 0, 0, 0, 1, "x")).isZero();
+        assertThat(repository.finish(id, List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null,
+                Instant.now())).isEqualTo(1);
+        // a cancelled experiment cannot start or be cancelled again
+        assertThat(repository.start(id, List.of(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING),
+                ExperimentStatus.RUNNING, Instant.now())).isZero();
+        assertThat(repository.requestCancel(id, ExperimentStatus.RUNNING)).isZero();
+        assertThat(repository.findStatus(id)).contains(ExperimentStatus.CANCELLED);
+        long version = jdbc.queryForObject("select version from experiments where id = ?", Long.class, id);
+        assertThat(version).isEqualTo(1);
+    }
+
+    @Test
+    void listsNewestFirstAndFiltersByStatusNameAndLabels() {
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+        ExperimentEntity a = save("Seed 001 static", Map.of("team", "lab", "seed", "001"), t0);
+        ExperimentEntity b = save("seed 004 credit2", Map.of("team", "lab", "seed", "004"), t0.plusSeconds(1));
+        ExperimentEntity c = save("other_100%", Map.of("team", "ops", "note", "x\",\"team\":\"lab"), t0.plusSeconds(2));
+        repository.finish(a.getId(), List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null, Instant.now());
+
+        assertThat(ids(new ExperimentFilter(null, null, Map.of(), 0, 10))).containsExactly(c.getId(), b.getId(), a.getId());
+        assertThat(ids(new ExperimentFilter(null, null, Map.of(), 1, 2))).containsExactly(a.getId());
+        assertThat(repository.countRows(new ExperimentFilter(null, null, Map.of(), 1, 2))).isEqualTo(3);
+        assertThat(ids(new ExperimentFilter(ExperimentStatus.QUEUED, null, Map.of(), 0, 10)))
+                .containsExactly(c.getId(), b.getId());
+        assertThat(ids(new ExperimentFilter(null, "SEED", Map.of(), 0, 10))).containsExactly(b.getId(), a.getId());
+        // LIKE wildcards in the filter are literal
+        assertThat(ids(new ExperimentFilter(null, "_100%", Map.of(), 0, 10))).containsExactly(c.getId());
+        assertThat(ids(new ExperimentFilter(null, "d_0", Map.of(), 0, 10))).isEmpty(); // "_" would match "d 0"
+        // label filter matches key and value exactly, even when another value contains the text
+        assertThat(ids(new ExperimentFilter(null, null, Map.of("team", "lab"), 0, 10))).containsExactly(b.getId(), a.getId());
+        assertThat(ids(new ExperimentFilter(null, null, Map.of("team", "lab", "seed", "004"), 0, 10)))
+                .containsExactly(b.getId());
+        assertThat(ids(new ExperimentFilter(null, null, Map.of("team", "la"), 0, 10))).isEmpty();
+        assertThat(ids(new ExperimentFilter(null, null, Map.of("eam", "lab"), 0, 10))).isEmpty();
+    }
+
+    private List<UUID> ids(ExperimentFilter f) {
+        return repository.findRows(f).stream().map(ExperimentRow::id).toList();
+    }
+}

@@ -1,0 +1,135 @@
+package io.schedlab.experiments.web;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.schedlab.experiments.EngineConfiguration;
+import io.schedlab.experiments.ExperimentService;
+import io.schedlab.experiments.persistence.ExperimentRepository;
+import io.schedlab.jobs.JobQueue;
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/** Web slice with the real engine validator: each kind of semantic violation is a 422 naming the field. */
+@WebMvcTest(properties = {"schedlab.limits.max-pcpus=8", "schedlab.limits.max-duration-seconds=3600"})
+@Import({ExperimentService.class, EngineConfiguration.class, ExperimentValidationApiTest.Config.class})
+class ExperimentValidationApiTest {
+
+    @TestConfiguration
+    static class Config {
+        @Bean
+        MeterRegistry meterRegistry() {
+            return new SimpleMeterRegistry();
+        }
+    }
+
+    @Autowired
+    MockMvc mvc;
+    @MockitoBean
+    ExperimentRepository repository;
+    @MockitoBean
+    JobQueue jobQueue;
+    @MockitoBean
+    PlatformTransactionManager transactions;
+
+    static String seed001() throws Exception {
+        return new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8);
+    }
+
+    private ResultActions submit(String body) throws Exception {
+        return mvc.perform(post("/api/v1/experiments").contentType(MediaType.APPLICATION_JSON).content(body));
+    }
+
+    private void expect422(String body, String pointer, String messagePart) throws Exception {
+        submit(body)
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/invalid-experiment"))
+                .andExpect(jsonPath("$.errors[?(@.pointer == '" + pointer + "')].message", hasItem(containsString(messagePart))));
+    }
+
+    @Test
+    void theSeed001ExampleIsValidAndNormalized() throws Exception {
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON).content(seed001()))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.normalized.stopWhen").value("all-complete"))
+                .andExpect(jsonPath("$.normalized.host.threadsPerCore").value(1))
+                .andExpect(jsonPath("$.normalized.vms[1].weight").value(256))
+                .andExpect(jsonPath("$.normalized.vms[1].workload.params.workSeconds").value(96.0))
+                .andExpect(jsonPath("$.normalized.timeline[0].action").value("pin"));
+    }
+
+    @Test
+    void affinityNamingAMissingPcpuIs422() throws Exception {
+        expect422(seed001().replace("\"placement\": [1], \"workload\": { \"type\": \"cpu-loop\"",
+                "\"placement\": [1], \"hardAffinity\": [1, 7], \"workload\": { \"type\": \"cpu-loop\""),
+                "/vms/1/hardAffinity/1", "no pCPU 7");
+        expect422(seed001().replace("\"placement\": [0, 1]", "\"placement\": [0, 5]"), "/vms/0/placement/1", "no pCPU 5");
+    }
+
+    @Test
+    void moreVcpusThanTheNullSchedulerAllowsIs422() throws Exception {
+        expect422(seed001().replace("\"policy\": \"static\"", "\"policy\": \"null\""), "/vms", "one vCPU per pCPU");
+    }
+
+    @Test
+    void unknownSchedulerAndUnknownParameterAre422() throws Exception {
+        expect422(seed001().replace("\"policy\": \"static\"", "\"policy\": \"cfs-magic\""), "/scheduler/policy",
+                "unknown policy 'cfs-magic'");
+        expect422(seed001().replace("{ \"workSeconds\": 96 }", "{ \"workSeconds\": 96, \"turbo\": true }"),
+                "/vms/1/workload/params/turbo", "unknown parameter 'turbo'");
+        expect422(seed001().replace("{ \"type\": \"idle\" }", "{ \"type\": \"bitcoin\" }"), "/vms/0/workload/type",
+                "unknown workload type");
+    }
+
+    @Test
+    void timelineNamingAnUnknownVmIs422() throws Exception {
+        expect422(seed001().replace("\"vm\": \"VM1\"", "\"vm\": \"VM2\""), "/timeline/0/vm", "unknown VM 'VM2'");
+    }
+
+    @Test
+    void limitsAreEnforcedFromConfiguration() throws Exception {
+        expect422(seed001().replace("\"coresPerSocket\": 2", "\"coresPerSocket\": 16"), "/host", "at most 8 pCPUs");
+        expect422(seed001().replace("\"durationSeconds\": 600", "\"durationSeconds\": 7200"), "/durationSeconds", "3600");
+    }
+
+    @Test
+    void labelRulesAre422() throws Exception {
+        String tooMany = "\"labels\": {" + IntStream.range(0, 65).mapToObj(i -> "\"k" + i + "\": \"v\"")
+                .collect(Collectors.joining(",")) + "},";
+        expect422(seed001().replace("\"seed\": 1,", tooMany + "\"seed\": 1,"), "/labels", "at most");
+        expect422(seed001().replace("\"seed\": 1,", "\"labels\": {\"a:b\": \"v\"}, \"seed\": 1,"), "/labels/a:b",
+                "label keys");
+        expect422(seed001().replace("\"seed\": 1,", "\"labels\": {\"ok\": \"line\\nbreak\"}, \"seed\": 1,"),
+                "/labels/ok", "control characters");
+        verify(repository, never()).save(any());
+    }
+
+    @Test
+    void badEnumValueIs400NamingTheField() throws Exception {
+        submit(seed001().replace("\"action\": \"pin\"", "\"action\": \"teleport\""))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].pointer").value("/timeline/0/action"))
+                .andExpect(jsonPath("$.errors[0].message", containsString("teleport")));
+    }
+}
