@@ -12,5 +12,10 @@ final class BuiltIns {
         r.register(io.schedlab.engine.workloads.CpuLoopWorkload.descriptor());
         // policies: static, null, credit, credit2 (each policy class exposes a static descriptor())
         // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace
+        r.register(io.schedlab.engine.workloads.MemoryBandwidthWorkload.descriptor());
+        r.register(io.schedlab.engine.workloads.ParallelBuildWorkload.descriptor());
+        r.register(io.schedlab.engine.workloads.SpinlockWorkload.descriptor());
+        r.register(io.schedlab.engine.workloads.InteractiveWorkload.descriptor());
+        r.register(io.schedlab.engine.workloads.TraceWorkload.descriptor());
     }
 }

@@ -3,8 +3,8 @@ package io.schedlab.engine.registry;
 import java.util.List;
 
 /**
- * One parameter of a policy, workload or cost model: type, default, bounds (inclusive), allowed
- * values for enums, unit, a one-line description and the source of its default.
+ * One parameter of a policy, workload or cost model: type, default, bounds (inclusive; for STRING the
+ * length in characters), allowed values for enums, unit, a one-line description and the source of its default.
  */
 public record ParameterSpec(String name, Type type, Object defaultValue, Double min, Double max,
         List<String> allowedValues, String unit, String description, String source) {
@@ -24,6 +24,15 @@ public record ParameterSpec(String name, Type type, Object defaultValue, Double 
 
     public static ParameterSpec bool(String name, boolean def, String description, String source) {
         return new ParameterSpec(name, Type.BOOLEAN, def, null, null, null, null, description, source);
+    }
+
+    /**
+     * A free-text parameter (e.g. inline CSV). For {@link Type#STRING} the bounds {@code min}/{@code max}
+     * are the allowed length in characters, so every user-controlled size has a limit.
+     */
+    public static ParameterSpec text(String name, String def, int maxLength, String unit, String description,
+            String source) {
+        return new ParameterSpec(name, Type.STRING, def, 0.0, (double) maxLength, null, unit, description, source);
     }
 
     public static ParameterSpec choice(String name, String def, List<String> values, String description,

@@ -89,7 +89,7 @@ final class SimContext implements SchedulerContext {
         if (v.state != VcpuState.RUNNING) {
             return 0;
         }
-        return Math.max(0, sim.now - sim.vcpus.get(v.uid).runStart);
+        return Math.max(0, sim.now - sim.vcpus.get(v.uid).runningSince);
     }
 
     @Override

@@ -478,6 +478,7 @@ public final class Simulator {
         vr.lastPcpu = p;
         v.processor = p;
         vr.runStart = t;
+        vr.runningSince = t;
         vr.lastSettle = t;
         vr.progressFrom = t + debt;
         guest.onVcpuStart(vr, t);

@@ -12,6 +12,8 @@ final class VcpuRun {
     int planVersion;
     /** When the current run started (after the switch overhead). */
     long runStart;
+    /** When it was switched in (Xen's runstate entry time); unlike runStart not moved by decisions that keep it. */
+    long runningSince;
     /** runStart + cold-cache warm-up debt: no useful progress before it. */
     long progressFrom;
     long lastSettle;

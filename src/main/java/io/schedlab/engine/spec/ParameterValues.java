@@ -86,8 +86,8 @@ public final class ParameterValues {
                 if (!(v instanceof String)) {
                     return "must be a string";
                 }
-                return ((String) v).length() > MAX_STRING_LENGTH ? "longer than " + MAX_STRING_LENGTH + " characters"
-                        : null;
+                int maxLength = spec.max() != null ? (int) Math.min(MAX_STRING_LENGTH, spec.max()) : MAX_STRING_LENGTH;
+                return ((String) v).length() > maxLength ? "longer than " + maxLength + " characters" : null;
             case ENUM:
                 return v instanceof String && spec.allowedValues().contains(v) ? null
                         : "must be one of " + String.join(", ", spec.allowedValues());

@@ -1,0 +1,80 @@
+package io.schedlab.engine.cli;
+
+import io.schedlab.engine.Engine;
+import io.schedlab.engine.scenarios.BuiltInScenarios;
+import io.schedlab.engine.scenarios.Scenario;
+import io.schedlab.engine.scenarios.ScenarioResult;
+import io.schedlab.engine.scenarios.ScenarioRunner;
+import io.schedlab.engine.scenarios.TablePrinter;
+import io.schedlab.engine.spec.Limits;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code java -jar schedlab.jar scenario <E1..E5|all|list> [--quick]}: runs a built-in published
+ * experiment through the engine and prints its tables in the published shape, with the published
+ * numbers and ratios beside. Progress lines go to {@code err}, tables to {@code out}.
+ */
+public final class ScenarioCommand {
+
+    static final String USAGE = "usage: scenario <" + String.join("|", BuiltInScenarios.IDS)
+            + "|all|list> [--quick]";
+
+    private ScenarioCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command on the arguments after the word {@code scenario}; returns the process exit code. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, Engine.standard());
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err, Engine engine) {
+        boolean quick = false;
+        List<String> ids = new ArrayList<>();
+        for (String a : args) {
+            if (a.equals("--quick")) {
+                quick = true;
+            } else if (a.startsWith("-")) {
+                err.println("unknown option " + a);
+                err.println(USAGE);
+                return 2;
+            } else {
+                ids.add(a);
+            }
+        }
+        if (ids.size() != 1) {
+            err.println(USAGE);
+            return 2;
+        }
+        String id = ids.get(0);
+        if (id.equalsIgnoreCase("list")) {
+            for (Scenario s : BuiltInScenarios.all(true)) {
+                out.println(s.id() + "  " + s.title());
+            }
+            return 0;
+        }
+        List<Scenario> scenarios = new ArrayList<>();
+        if (id.equalsIgnoreCase("all")) {
+            scenarios.addAll(BuiltInScenarios.all(quick));
+        } else {
+            Optional<Scenario> s = BuiltInScenarios.byId(id, quick);
+            if (s.isEmpty()) {
+                err.println("unknown scenario '" + id + "'; known: " + String.join(", ", BuiltInScenarios.IDS));
+                return 2;
+            }
+            scenarios.add(s.get());
+        }
+        ScenarioRunner runner = ScenarioRunner.of(engine, Limits.defaults());
+        for (Scenario s : scenarios) {
+            ScenarioResult result = runner.run(s, line -> err.println("[" + s.id() + "] " + line));
+            out.println(TablePrinter.print(result));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,45 @@
+package io.schedlab.engine.policies.credit;
+
+import io.schedlab.engine.model.Vcpu;
+import java.util.BitSet;
+
+/**
+ * Xen's two-step affinity balancing (xen/common/sched/private.h: for_each_affinity_balance_step,
+ * affinity_balance_cpumask): every placement, tickle and steal decision is tried first against
+ * soft affinity (intersected with hard), then against hard affinity.
+ */
+public final class AffinityBalance {
+    public static final int SOFT = 0;
+    public static final int HARD = 1;
+
+    private AffinityBalance() {
+    }
+
+    /** True when step {@code step} should be skipped for v (soft step without a useful soft affinity). */
+    public static boolean skip(Vcpu v, int step) {
+        return step == SOFT && !v.hasSoftAffinity();
+    }
+
+    /** The pCPU mask for a balance step: soft & hard for SOFT, hard for HARD (a fresh copy). */
+    public static BitSet mask(Vcpu v, int step) {
+        BitSet m = (BitSet) v.hardAffinity.clone();
+        if (step == SOFT) {
+            m.and(v.softAffinity);
+        }
+        return m;
+    }
+
+    /** cpumask_cycle: the first set bit after {@code from} (wrapping), or -1 when empty. */
+    public static int cycle(int from, BitSet mask, int size) {
+        int n = mask.nextSetBit(from + 1);
+        if (n < 0 || n >= size) {
+            n = mask.nextSetBit(0);
+        }
+        return n >= size ? -1 : n;
+    }
+
+    /** cpumask_test_or_cycle: {@code from} itself when set, else {@link #cycle}. */
+    public static int testOrCycle(int from, BitSet mask, int size) {
+        return from >= 0 && mask.get(from) ? from : cycle(from, mask, size);
+    }
+}

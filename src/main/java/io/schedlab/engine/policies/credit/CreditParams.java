@@ -1,0 +1,70 @@
+package io.schedlab.engine.policies.credit;
+
+import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.registry.Params;
+import java.util.List;
+
+/**
+ * Tunables of the credit (credit1) scheduler, in the units Xen uses; defaults are Xen's
+ * (xen/common/sched/credit.c: CSCHED_DEFAULT_TSLICE_MS, CSCHED_TICKS_PER_TSLICE,
+ * CSCHED_CREDITS_PER_MSEC; xen/include/public/sysctl.h: XEN_SYSCTL_CSCHED_*).
+ */
+public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, int ratelimitUs,
+        int vcpuMigrationDelayUs, int loadBalanceRatelimitUs, boolean tickleOneIdle) {
+
+    /** Parameter list for the registry, with bounds and sources. */
+    public static List<ParameterSpec> specs() {
+        String src = "xen/common/sched/credit.c";
+        return List.of(
+                ParameterSpec.integer("tsliceMs", 30, 1, 1000, "ms",
+                        "timeslice; accounting runs once per timeslice",
+                        src + ": CSCHED_DEFAULT_TSLICE_MS; sched_credit_tslice_ms 1-1000 (XEN_SYSCTL_CSCHED_TSLICE_MIN/MAX)"),
+                ParameterSpec.integer("ticksPerTslice", 3, 1, 100, null,
+                        "credit-burning ticks per timeslice (tick = tslice / ticks)",
+                        src + ": CSCHED_TICKS_PER_TSLICE"),
+                ParameterSpec.integer("creditsPerMs", 10, 1, 1000, "credits/ms",
+                        "credits a running vCPU burns per millisecond", src + ": CSCHED_CREDITS_PER_MSEC"),
+                ParameterSpec.integer("ratelimitUs", 1000, 0, 500_000, "us",
+                        "minimum run time before a non-yielding vCPU is preempted (0 = off), clamped to the timeslice",
+                        "xen/include/public/sysctl.h: XEN_SYSCTL_SCHED_RATELIMIT_DEFAULT; sched_ratelimit_us 100-500000"),
+                ParameterSpec.integer("vcpuMigrationDelayUs", 0, 0, 100_000_000, "us",
+                        "a vCPU that ran within this time is cache-hot and not stolen (0 = off; 1000 suggested by the docs)",
+                        src + ": vcpu_migration_delay / __csched_vcpu_is_cache_hot; docs/misc/xen-command-line"),
+                ParameterSpec.integer("loadBalanceRatelimitUs", 1000, 0, 1_000_000, "us",
+                        "a pCPU runs work stealing at most once per this period (0 = every schedule)",
+                        src + ": CSCHED_DEFAULT_LOAD_BALANCE_RATELIMIT_US (commit 'credit: Limit load balancing to once per millisecond', 2023)"),
+                ParameterSpec.bool("tickleOneIdle", true,
+                        "on wake tickle one suitable idle pCPU (true) or all of them",
+                        src + ": opt_tickle_one_idle (boot option tickle_one_idle_cpu)"));
+    }
+
+    /** From normalized registry params (every default filled in). */
+    public static CreditParams from(Params p) {
+        return new CreditParams(p.getInt("tsliceMs"), p.getInt("ticksPerTslice"), p.getInt("creditsPerMs"),
+                p.getInt("ratelimitUs"), p.getInt("vcpuMigrationDelayUs"), p.getInt("loadBalanceRatelimitUs"),
+                p.getBoolean("tickleOneIdle"));
+    }
+
+    /** Xen's defaults. */
+    public static CreditParams defaults() {
+        return new CreditParams(30, 3, 10, 1000, 0, 1000, true);
+    }
+
+    public long tsliceNanos() {
+        return tsliceMs * 1_000_000L;
+    }
+
+    public long tickNanos() {
+        return tsliceNanos() / ticksPerTslice;
+    }
+
+    /** Credits one pCPU hands out per timeslice (csched_private.credits_per_tslice). */
+    public int creditsPerTslice() {
+        return creditsPerMs * tsliceMs;
+    }
+
+    /** Rate limit in ns, clamped to the timeslice as csched_init/csched_sys_cntl do (0 = off). */
+    public long ratelimitNanos() {
+        return Math.min(ratelimitUs * 1_000L, tsliceNanos());
+    }
+}

@@ -1,0 +1,647 @@
+package io.schedlab.engine.policies.credit;
+
+import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.model.Topology;
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.registry.PolicyDescriptor;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Xen's credit (credit1) scheduler, after xen/common/sched/credit.c: weighted fair share by
+ * credits handed out once per timeslice ({@code csched_acct}), burned by running vCPUs
+ * ({@code burn_credits}, {@code csched_tick}), BOOST/UNDER/OVER/IDLE priorities, one run queue
+ * per pCPU, work stealing by pCPUs with nothing better to do ({@code csched_load_balance}),
+ * placement ({@code _csched_cpu_pick}), tickling on wake ({@code __runq_tickle}), rate limiting
+ * and cap parking. Function names in comments are those of credit.c.
+ */
+public final class CreditPolicy implements SchedulerPolicy {
+
+    /** Registry entry: name "credit", parameters of {@link CreditParams}. */
+    public static PolicyDescriptor descriptor() {
+        return new PolicyDescriptor("credit",
+                "Xen credit1: weights/caps via credits per 30 ms slice, BOOST/UNDER/OVER, per-pCPU queues, work stealing",
+                CreditParams.specs(), p -> new CreditPolicy(CreditParams.from(p)));
+    }
+
+    private final CreditParams params;
+    private SchedulerContext ctx;
+    private Topology topo;
+    private int n;
+    private CreditPcpu[] pcpus;
+    private CreditCpuPicker picker;
+    /** prv->idlers: pCPUs that scheduled idle and were not tickled since. */
+    private final BitSet idlers = new BitSet();
+    /** prv->active_sdom in list order. */
+    private final List<CreditDomain> activeDomains = new ArrayList<>();
+    /** prv->weight: sum of weight x active vCPUs over active domains. */
+    private long totalWeight;
+    /** prv->credit_balance. */
+    private long creditBalance;
+    /** prv->runq_sort epoch. */
+    private int sortEpoch;
+    /** prv->balance_bias per NUMA node. */
+    private int[] balanceBias;
+    /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
+    private int lastTickleCpu;
+    private boolean capsSeen;
+
+    public CreditPolicy(CreditParams params) {
+        this.params = params;
+    }
+
+    public CreditParams params() {
+        return params;
+    }
+
+    @Override
+    public void init(SchedulerContext context) {
+        this.ctx = context;
+        this.topo = context.topology();
+        this.n = topo.size();
+        this.pcpus = new CreditPcpu[n];
+        for (int i = 0; i < n; i++) {
+            pcpus[i] = new CreditPcpu(i);
+            topo.pcpu(i).policyData = pcpus[i];
+            idlers.set(i);
+        }
+        this.picker = new CreditCpuPicker(topo);
+        this.balanceBias = new int[Math.max(1, topo.numaNodes())];
+        for (int node = 0; node < balanceBias.length; node++) {
+            balanceBias[node] = -1;
+        }
+        long now = ctx.now();
+        // csched_tick: one ticker per pCPU, every tslice / CSCHED_TICKS_PER_TSLICE.
+        for (int i = 0; i < n; i++) {
+            final int cpu = i;
+            scheduleTick(cpu, now + params.tickNanos());
+        }
+        // csched_acct: the master ticker, once per timeslice.
+        scheduleAcct(now + params.tsliceNanos());
+    }
+
+    private void scheduleTick(int cpu, long at) {
+        ctx.setTimer(at, () -> {
+            tick(cpu);
+            scheduleTick(cpu, at + params.tickNanos());
+        });
+    }
+
+    private void scheduleAcct(long at) {
+        ctx.setTimer(at, () -> {
+            account();
+            scheduleAcct(at + params.tsliceNanos());
+        });
+    }
+
+    // ---------------------------------------------------------------- vCPU lifecycle
+
+    @Override
+    public void addVcpu(Vcpu v) {
+        if (v.vm.policyData == null) {
+            v.vm.policyData = new CreditDomain(v.vm);
+        }
+        CreditVcpu svc = new CreditVcpu(v, CreditDomain.of(v.vm));
+        v.policyData = svc;
+        capsSeen |= v.vm.cap > 0;
+    }
+
+    @Override
+    public void removeVcpu(Vcpu v) {
+        CreditVcpu svc = CreditVcpu.of(v);
+        dequeue(svc);
+        if (svc.active) {
+            acctStop(svc);
+        }
+    }
+
+    @Override
+    public int pickCpu(Vcpu v) {
+        // csched_res_pick -> _csched_cpu_pick(commit = true)
+        return picker.pick(v, idlers, isRunqIdle(v.processor), pcpus, true);
+    }
+
+    /** is_runq_idle: nothing queued on the pCPU (the idle vCPU heads Xen's runq). */
+    private boolean isRunqIdle(int cpu) {
+        return pcpus[cpu].runq.isEmpty();
+    }
+
+    @Override
+    public void wake(Vcpu v) {
+        CreditVcpu svc = CreditVcpu.of(v);
+        if (svc.onRunq || svc.parked) {
+            // csched_unit_wake: already queued; parked vCPUs are paused until csched_acct unparks them.
+            return;
+        }
+        Pcpu p = topo.pcpu(v.processor);
+        if (p.current == v) {
+            return;
+        }
+        // csched_unit_wake: a waking UNDER vCPU is boosted, unless parked by its cap.
+        if (svc.pri == CreditVcpu.PRI_UNDER) {
+            svc.pri = CreditVcpu.PRI_BOOST;
+        }
+        svc.yield = false;
+        pcpus[v.processor].insert(svc);
+        runqTickle(svc);
+    }
+
+    @Override
+    public void sleep(Vcpu v) {
+        // csched_unit_sleep: dequeue; the simulator reschedules the pCPU if v was running.
+        dequeue(CreditVcpu.of(v));
+    }
+
+    /** Remove from whichever run queue holds svc (normally that of v.processor). */
+    private void dequeue(CreditVcpu svc) {
+        pcpus[svc.vcpu.processor].remove(svc);
+        for (int i = 0; svc.onRunq && i < n; i++) {
+            pcpus[i].remove(svc);
+        }
+    }
+
+    @Override
+    public void yield(Vcpu v) {
+        // csched_unit_yield: let the next __runq_insert put v behind one lower-priority vCPU.
+        CreditVcpu.of(v).yield = true;
+    }
+
+    @Override
+    public void affinityChanged(Vcpu v) {
+        CreditVcpu svc = CreditVcpu.of(v);
+        if (svc.onRunq && !v.allowedOn(v.processor)) {
+            dequeue(svc);
+            v.processor = pickCpu(v);
+            pcpus[v.processor].insert(svc);
+            runqTickle(svc);
+        }
+    }
+
+    @Override
+    public void domainParamsChanged(Vm vm) {
+        // csched_dom_cntl: keep prv->weight consistent with the new weight.
+        CreditDomain sdom = CreditDomain.of(vm);
+        if (sdom == null) {
+            return;
+        }
+        if (sdom.onActiveList) {
+            totalWeight -= (long) sdom.weight * sdom.activeVcpus.size();
+            totalWeight += (long) vm.weight * sdom.activeVcpus.size();
+        }
+        sdom.weight = vm.weight;
+        capsSeen |= vm.cap > 0;
+    }
+
+    // ---------------------------------------------------------------- do_schedule
+
+    @Override
+    public Decision doSchedule(Pcpu p, Vcpu prev, boolean prevYielded) {
+        long now = ctx.now();
+        CreditPcpu spc = pcpus[p.id];
+        CreditVcpu scurr = prev == null ? null : CreditVcpu.of(prev);
+        if (scurr != null) {
+            burnCredits(scurr, now);
+            scurr.lastSchedTime = now;
+        }
+        if (spc.sortEpoch != sortEpoch) {
+            spc.sortByPriorityClass();
+            spc.sortEpoch = sortEpoch;
+        }
+        boolean prevRunnable = scurr != null && prev.state == VcpuState.RUNNING && !scurr.parked
+                && !scurr.migrating && prev.allowedOn(p.id);
+        if (scurr != null && prevYielded) {
+            scurr.yield = true;
+        }
+        // Rate limit (csched_schedule): keep a non-yielding current vCPU until it ran ratelimit.
+        long ratelimit = params.ratelimitNanos();
+        if (prevRunnable && ratelimit > 0 && !scurr.yield) {
+            long runtime = ctx.runningFor(prev);
+            if (runtime < ratelimit) {
+                scurr.startTime = now;
+                return new Decision(prev, ratelimit - runtime);
+            }
+        }
+        if (prevRunnable) {
+            spc.insert(scurr);
+        }
+        if (scurr != null) {
+            scurr.yield = false;
+        }
+        CreditVcpu snext = spc.head();
+        int snextPri = snext == null ? CreditVcpu.PRI_IDLE : snext.pri;
+        boolean retryBalance = false;
+        if (snextPri > CreditVcpu.PRI_OVER) {
+            spc.remove(snext);
+        } else {
+            // csched_load_balance when the best local work is OVER or IDLE, at most once per
+            // load_balance_ratelimit.
+            long lbLimit = params.loadBalanceRatelimitUs() * 1_000L;
+            if (now - spc.lastLoadBalance >= lbLimit) {
+                spc.lastLoadBalance = now;
+                CreditVcpu stolen = loadBalance(p.id, snextPri);
+                if (stolen != null) {
+                    snext = stolen;
+                }
+            } else {
+                retryBalance = true;
+            }
+            if (snext != null && snext.onRunq) {
+                spc.remove(snext);
+            }
+        }
+        if (snext == null) {
+            idlers.set(p.id);
+            if (retryBalance) {
+                // Model choice: an idle pCPU that skipped stealing because of the balance rate limit
+                // looks again when the limit expires (Xen would wait for the next tickle).
+                return new Decision(null, spc.lastLoadBalance + params.loadBalanceRatelimitUs() * 1_000L - now);
+            }
+            return Decision.idle();
+        }
+        idlers.clear(p.id);
+        snext.startTime = now;
+        snext.running = true;
+        if (snext.vcpu.processor != p.id) {
+            snext.vcpu.processor = p.id;
+        }
+        return new Decision(snext.vcpu, params.tsliceNanos());
+    }
+
+    @Override
+    public void contextSaved(Vcpu prev) {
+        CreditVcpu svc = CreditVcpu.of(prev);
+        if (svc == null) {
+            return;
+        }
+        svc.running = false;
+        if (svc.migrating) {
+            svc.migrating = false;
+            // vcpu_migrate after context_saved: pick a new pCPU and wake there (no boost).
+            if (prev.state == VcpuState.RUNNABLE && !svc.parked && !svc.onRunq) {
+                prev.processor = pickCpu(prev);
+                pcpus[prev.processor].insert(svc);
+                runqTickle(svc);
+            }
+        } else if (prev.state == VcpuState.RUNNABLE && !svc.parked && !svc.onRunq
+                && !prev.allowedOn(prev.processor)) {
+            prev.processor = pickCpu(prev);
+            pcpus[prev.processor].insert(svc);
+            runqTickle(svc);
+        }
+    }
+
+    // ---------------------------------------------------------------- credits
+
+    /** burn_credits: creditsPerMs per ms of running, keeping the sub-credit remainder. */
+    private void burnCredits(CreditVcpu svc, long now) {
+        long delta = now - svc.startTime;
+        if (delta <= 0) {
+            return;
+        }
+        long val = delta * params.creditsPerMs() + svc.residual;
+        long credits = val / 1_000_000L;
+        svc.residual = val % 1_000_000L;
+        svc.credit -= (int) credits;
+        svc.startTime = now;
+    }
+
+    /** csched_tick on one pCPU: account the running vCPU, then resort the run queue if needed. */
+    void tick(int cpu) {
+        Pcpu p = topo.pcpu(cpu);
+        Vcpu cur = p.current;
+        if (cur != null && cur.policyData instanceof CreditVcpu svc && cur.state == VcpuState.RUNNING) {
+            unitAcct(p, svc);
+        }
+        CreditPcpu spc = pcpus[cpu];
+        if (spc.sortEpoch != sortEpoch) {
+            spc.sortByPriorityClass();
+            spc.sortEpoch = sortEpoch;
+        }
+    }
+
+    /** csched_unit_acct: drop BOOST, burn, join the active list, or check for a better pCPU. */
+    private void unitAcct(Pcpu p, CreditVcpu svc) {
+        if (svc.pri == CreditVcpu.PRI_BOOST) {
+            svc.pri = CreditVcpu.PRI_UNDER;
+        }
+        burnCredits(svc, ctx.now());
+        if (!svc.active) {
+            acctStart(svc);
+        } else if (!svc.migrating) {
+            int newCpu = picker.pick(svc.vcpu, idlers, isRunqIdle(p.id), pcpus, false);
+            if (newCpu != p.id) {
+                svc.migrating = true;
+                ctx.tickle(p.id);
+            }
+        }
+    }
+
+    /** __csched_unit_acct_start. */
+    private void acctStart(CreditVcpu svc) {
+        CreditDomain sdom = svc.dom;
+        svc.active = true;
+        sdom.activeVcpus.add(svc);
+        totalWeight += sdom.weight;
+        if (!sdom.onActiveList) {
+            sdom.onActiveList = true;
+            activeDomains.add(sdom);
+        }
+    }
+
+    /** __csched_unit_acct_stop_locked. */
+    private void acctStop(CreditVcpu svc) {
+        CreditDomain sdom = svc.dom;
+        svc.active = false;
+        sdom.activeVcpus.remove(svc);
+        totalWeight -= sdom.weight;
+        if (sdom.activeVcpus.isEmpty() && sdom.onActiveList) {
+            sdom.onActiveList = false;
+            activeDomains.remove(sdom);
+        }
+    }
+
+    /**
+     * csched_acct: share prv->credit among active domains by weight x active vCPUs, bounded by
+     * what the active vCPUs can use and by the cap; recompute priorities; park/unpark capped
+     * vCPUs; vCPUs above one slice of credit leave the active list with their credit halved.
+     */
+    void account() {
+        int perTslice = params.creditsPerTslice();
+        long weightTotal = totalWeight;
+        long creditTotal = (long) perTslice * n;
+        if (creditBalance < 0) {
+            creditTotal -= creditBalance;
+        }
+        if (weightTotal == 0) {
+            creditBalance = 0;
+            sortEpoch++;
+            return;
+        }
+        long weightLeft = weightTotal;
+        long balance = 0;
+        boolean creditXtra = false;
+        List<CreditDomain> order = new ArrayList<>(activeDomains);
+        for (CreditDomain sdom : order) {
+            int active = sdom.activeVcpus.size();
+            if (active == 0) {
+                continue;
+            }
+            weightLeft -= (long) sdom.weight * active;
+            long creditPeak = (long) active * perTslice;
+            if (creditBalance < 0 && weightLeft > 0) {
+                creditPeak += ((-creditBalance * sdom.weight * active) + (weightLeft - 1)) / weightLeft;
+            }
+            long creditCap = 0;
+            int cap = sdom.vm.cap;
+            if (cap != 0) {
+                creditCap = ((long) cap * perTslice + 99) / 100;
+                if (creditCap < creditPeak) {
+                    creditPeak = creditCap;
+                }
+                creditCap = (creditCap + (active - 1)) / active;
+            }
+            long creditFair = (creditTotal * sdom.weight * active + (weightTotal - 1)) / weightTotal;
+            if (creditFair < creditPeak) {
+                creditXtra = true;
+            } else {
+                if (weightLeft != 0) {
+                    // Give other domains a chance at unused credits.
+                    creditTotal += ((creditFair - creditPeak) * weightTotal + (weightLeft - 1)) / weightLeft;
+                }
+                if (creditXtra) {
+                    // Keep domains with extra credits at the head of the list.
+                    activeDomains.remove(sdom);
+                    activeDomains.add(0, sdom);
+                }
+                creditFair = creditPeak;
+            }
+            creditFair = (creditFair + (active - 1)) / active;
+            for (CreditVcpu svc : new ArrayList<>(sdom.activeVcpus)) {
+                svc.credit += (int) creditFair;
+                int credit = svc.credit;
+                if (credit < 0) {
+                    svc.pri = CreditVcpu.PRI_OVER;
+                    if (cap != 0 && credit < -creditCap && !svc.parked) {
+                        park(svc);
+                    }
+                    if (credit < -perTslice) {
+                        svc.credit = -perTslice;
+                    }
+                } else {
+                    svc.pri = CreditVcpu.PRI_UNDER;
+                    if (svc.parked) {
+                        unpark(svc);
+                    }
+                    if (credit > perTslice) {
+                        acctStop(svc);
+                        svc.credit = credit / 2;
+                    }
+                }
+                balance += svc.credit;
+            }
+        }
+        creditBalance = balance;
+        sortEpoch++;
+    }
+
+    /** vcpu_pause_nosync on a capped-out vCPU: off the run queue, off its pCPU. */
+    private void park(CreditVcpu svc) {
+        svc.parked = true;
+        Vcpu v = svc.vcpu;
+        dequeue(svc);
+        if (v.state == VcpuState.RUNNING) {
+            ctx.tickle(v.processor);
+        }
+    }
+
+    /** vcpu_unpause: back on a run queue if runnable (not boosted: the flag clears after). */
+    private void unpark(CreditVcpu svc) {
+        svc.parked = false;
+        Vcpu v = svc.vcpu;
+        if (v.state == VcpuState.RUNNABLE && !svc.onRunq && !svc.running) {
+            v.processor = pickCpu(v);
+            pcpus[v.processor].insert(svc);
+            runqTickle(svc);
+        }
+    }
+
+    // ---------------------------------------------------------------- tickling
+
+    /** __runq_tickle: preempt the pCPU when idle or beaten, else wake one suitable idler. */
+    private void runqTickle(CreditVcpu snew) {
+        Vcpu v = snew.vcpu;
+        int cpu = v.processor;
+        Pcpu p = topo.pcpu(cpu);
+        CreditVcpu cur = p.current == null ? null : CreditVcpu.of(p.current);
+        int curPri = cur == null ? CreditVcpu.PRI_IDLE : cur.pri;
+        BitSet mask = new BitSet(n);
+        boolean idlersEmpty = idlers.isEmpty();
+        // Exclusive pinning to an idle pCPU.
+        if (AffinityBalance.cycle(cpu, v.hardAffinity, n) == cpu && idlers.get(cpu)) {
+            mask.set(cpu);
+        } else if (curPri == CreditVcpu.PRI_IDLE || (idlersEmpty && snew.pri > curPri)) {
+            mask.set(cpu);
+        } else if (!idlersEmpty) {
+            for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
+                if (AffinityBalance.skip(v, step)) {
+                    continue;
+                }
+                BitSet scratch = AffinityBalance.mask(v, step);
+                scratch.and(idlers);
+                boolean newIdlersEmpty = scratch.isEmpty();
+                if (newIdlersEmpty && step == AffinityBalance.SOFT) {
+                    continue;
+                }
+                if (newIdlersEmpty && snew.pri > curPri) {
+                    if (cur != null && cur.vcpu.hardAffinity.intersects(idlers)) {
+                        cur.migrating = true; // kicked away
+                    }
+                    mask.set(cpu);
+                } else if (!newIdlersEmpty) {
+                    if (params.tickleOneIdle()) {
+                        lastTickleCpu = AffinityBalance.cycle(lastTickleCpu, scratch, n);
+                        mask.set(lastTickleCpu);
+                    } else {
+                        mask.or(scratch);
+                    }
+                }
+                if (!mask.isEmpty()) {
+                    break;
+                }
+            }
+        }
+        for (int i = mask.nextSetBit(0); i >= 0; i = mask.nextSetBit(i + 1)) {
+            idlers.clear(i);
+            ctx.tickle(i);
+        }
+    }
+
+    // ---------------------------------------------------------------- work stealing
+
+    /**
+     * csched_load_balance: soft then hard step; NUMA nodes from our own; in each, non-idle pCPUs
+     * from the node's round-robin bias; steal the first suitable vCPU (csched_runq_steal).
+     */
+    private CreditVcpu loadBalance(int cpu, int pri) {
+        int nodes = balanceBias.length;
+        int node = topo.pcpu(cpu).numaNode;
+        for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
+            int peerNode = node;
+            do {
+                BitSet workers = new BitSet(n);
+                for (int i = 0; i < n; i++) {
+                    if (!idlers.get(i) && i != cpu && topo.pcpu(i).numaNode == peerNode) {
+                        workers.set(i);
+                    }
+                }
+                int first = AffinityBalance.cycle(balanceBias[peerNode], workers, n);
+                if (first >= 0) {
+                    int peer = first;
+                    do {
+                        if (runnableOn(peer) > 1) {
+                            CreditVcpu speer = runqSteal(peer, cpu, pri, step);
+                            if (speer != null) {
+                                balanceBias[peerNode] = peer;
+                                return speer;
+                            }
+                        }
+                        peer = AffinityBalance.cycle(peer, workers, n);
+                    } while (peer != first);
+                }
+                peerNode = (peerNode + 1) % nodes;
+            } while (peerNode != node);
+        }
+        return null;
+    }
+
+    /** nr_runnable: running plus queued on the pCPU. */
+    private int runnableOn(int cpu) {
+        return pcpus[cpu].runq.size() + (topo.pcpu(cpu).current != null ? 1 : 0);
+    }
+
+    /** csched_runq_steal: first queued vCPU of strictly higher priority that may move here. */
+    private CreditVcpu runqSteal(int peer, int cpu, int pri, int step) {
+        if (topo.pcpu(peer).current == null) {
+            return null; // an idle pCPU is about to pick up its own work
+        }
+        for (CreditVcpu speer : pcpus[peer].runq) {
+            if (speer.pri <= pri) {
+                break;
+            }
+            Vcpu v = speer.vcpu;
+            if (speer.running || (step == AffinityBalance.SOFT && !v.hasSoftAffinity())) {
+                continue;
+            }
+            BitSet mask = AffinityBalance.mask(v, step);
+            if (mask.get(cpu) && !isCacheHot(speer)) {
+                pcpus[peer].remove(speer);
+                v.processor = cpu;
+                return speer;
+            }
+        }
+        return null;
+    }
+
+    /** __csched_vcpu_is_cache_hot: ran within vcpu_migration_delay (0 = never hot). */
+    private boolean isCacheHot(CreditVcpu svc) {
+        long delay = params.vcpuMigrationDelayUs() * 1_000L;
+        return delay > 0 && ctx.now() - svc.lastSchedTime < delay;
+    }
+
+    // ---------------------------------------------------------------- introspection
+
+    @Override
+    public int lockDomain(Pcpu p) {
+        return p.id; // one scheduler lock per pCPU run queue
+    }
+
+    @Override
+    public int runqueueCount() {
+        return n;
+    }
+
+    @Override
+    public boolean workConserving() {
+        return !capsSeen;
+    }
+
+    @Override
+    public long balancePeriodNanos() {
+        return params.tsliceNanos();
+    }
+
+    /** Credit of a vCPU (for tests and traces). */
+    public static int creditOf(Vcpu v) {
+        return CreditVcpu.of(v).credit;
+    }
+
+    /** Priority of a vCPU: 0 BOOST, -1 UNDER, -2 OVER (for tests and traces). */
+    public static int priorityOf(Vcpu v) {
+        return CreditVcpu.of(v).pri;
+    }
+
+    /** Whether the vCPU is parked by its domain's cap. */
+    public static boolean isParked(Vcpu v) {
+        return CreditVcpu.of(v).parked;
+    }
+
+    /** Queued vCPUs of a pCPU in run-queue order (for tests). */
+    public List<Vcpu> runqueue(int cpu) {
+        List<Vcpu> out = new ArrayList<>();
+        for (CreditVcpu s : pcpus[cpu].runq) {
+            out.add(s.vcpu);
+        }
+        return out;
+    }
+
+    /** Sum of weight x active vCPUs over active domains (prv->weight). */
+    public long totalActiveWeight() {
+        return totalWeight;
+    }
+}

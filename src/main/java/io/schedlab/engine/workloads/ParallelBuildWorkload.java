@@ -1,0 +1,202 @@
+package io.schedlab.engine.workloads;
+
+import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.WorkloadDescriptor;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code make -j N} / kernbench: a bag of {@code jobs} compile jobs whose CPU times follow a
+ * distribution (mean {@code jobMeanMs}, coefficient of variation {@code jobCv}), taken from the
+ * shared bag by N = {@code parallelism} guest threads (make's job slots). After each job the thread
+ * sleeps a short I/O wait (exponential, mean {@code ioMeanMs}: reading sources, writing objects).
+ * When the bag is empty and every job is done, one thread runs the serial tail (the final link,
+ * {@code serialTailMs}). The result is the elapsed time in seconds, lower is better.
+ * <p>
+ * Job and I/O durations are drawn once, in job order, when the workload starts, so the same seed
+ * gives the same "source tree" whatever the parallelism: runs that differ only in N or in the
+ * scheduler compare the same work.
+ */
+public final class ParallelBuildWorkload implements Workload {
+
+    static final String TYPE = "parallel-build";
+    static final int MAX_JOBS = 200_000;
+    private static final double NANOS_PER_MS = 1e6;
+
+    private final int jobs;
+    private final int parallelism;
+    private final DurationDistribution jobDistribution;
+    private final DurationDistribution ioDistribution;
+    private final long serialTailNanos;
+
+    private long[] jobNanos = new long[0];
+    private long[] ioNanos = new long[0];
+    private final BitSet completed = new BitSet();
+    private int nextJob;
+    private int completedCount;
+    private boolean tailStarted;
+    private boolean tailDone;
+    private int threadsStarted;
+    private int threadsExited;
+    private long startNanos;
+    private long finishNanos;
+
+    public ParallelBuildWorkload(int jobs, int parallelism, DurationDistribution jobDistribution,
+            DurationDistribution ioDistribution, long serialTailNanos) {
+        if (jobs < 1 || jobs > MAX_JOBS || parallelism < 1 || serialTailNanos < 0) {
+            throw new IllegalArgumentException("invalid parallel-build parameters");
+        }
+        this.jobs = jobs;
+        this.parallelism = parallelism;
+        this.jobDistribution = jobDistribution;
+        this.ioDistribution = ioDistribution;
+        this.serialTailNanos = serialTailNanos;
+    }
+
+    static ParallelBuildWorkload fromParams(Params p) {
+        var kind = DurationDistribution.Kind.of(p.getString("distribution"));
+        return new ParallelBuildWorkload(p.getInt("jobs"), p.getInt("parallelism"),
+                new DurationDistribution(kind, p.getDouble("jobMeanMs"), p.getDouble("jobCv")),
+                DurationDistribution.exponential(p.getDouble("ioMeanMs")),
+                Math.round(p.getDouble("serialTailMs") * NANOS_PER_MS));
+    }
+
+    /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
+    public static WorkloadDescriptor descriptor() {
+        return new WorkloadDescriptor(TYPE,
+                "make -j N / kernbench: N threads take compile jobs from a shared bag, short I/O waits, serial link",
+                "s", List.of(
+                        ParameterSpec.integer("jobs", 1000, 1, MAX_JOBS, "jobs",
+                                "compile jobs in the bag (translation units)",
+                                "order of a trimmed kernel config (kernbench builds a defconfig: ~1-2k objects)"),
+                        ParameterSpec.integer("parallelism", 1, 1, 4096, "threads",
+                                "job slots: make -j N", "GNU make -j; seed 004 sweeps N = 1, 2, 4, 6, 8"),
+                        ParameterSpec.number("jobMeanMs", 72, 0.001, 1e6, "ms",
+                                "mean CPU time of one job at nominal speed",
+                                "workload choice: 1000 x 72 ms + 6 s link ~ the 80 s make -j1 of seed 004"),
+                        ParameterSpec.number("jobCv", 1.0, 0, 10, "ratio",
+                                "coefficient of variation of job CPU times (0 = all equal)",
+                                "workload choice: compile times are right-skewed, UNVERIFIED"),
+                        ParameterSpec.choice("distribution", "lognormal", DurationDistribution.NAMES,
+                                "family of the job-time distribution", "workload choice"),
+                        ParameterSpec.number("ioMeanMs", 1.0, 0, 1e5, "ms",
+                                "mean I/O wait after each job (exponential; 0 = none)",
+                                "workload choice: sources and objects mostly in page cache, UNVERIFIED"),
+                        ParameterSpec.number("serialTailMs", 6000, 0, 1e7, "ms",
+                                "serial tail after the last job (final link of vmlinux); 0 = none",
+                                "workload choice: kernel link step takes seconds, UNVERIFIED")),
+                ParallelBuildWorkload::fromParams);
+    }
+
+    @Override
+    public void start(WorkloadEnv env) {
+        startNanos = env.now();
+        jobNanos = new long[jobs];
+        ioNanos = new long[jobs];
+        for (int j = 0; j < jobs; j++) {
+            jobNanos[j] = jobDistribution.sampleNanos(env.random(), NANOS_PER_MS);
+            ioNanos[j] = ioDistribution.sampleNanos(env.random(), NANOS_PER_MS);
+        }
+        int threads = Math.min(parallelism, jobs);
+        for (int t = 0; t < threads; t++) {
+            threadsStarted++;
+            env.spawn(new JobSlot());
+        }
+    }
+
+    @Override
+    public boolean isFinite() {
+        return true;
+    }
+
+    @Override
+    public boolean isComplete() {
+        return threadsStarted > 0 && threadsExited == threadsStarted && completedCount == jobs
+                && (serialTailNanos == 0 || tailDone);
+    }
+
+    /** Jobs that have finished (each exactly once). */
+    public int completedJobs() {
+        return completedCount;
+    }
+
+    /** Sum of all jobs' CPU times plus the tail: the make -j1 time on an idle machine, without I/O. */
+    public long totalWorkNanos() {
+        long sum = serialTailNanos;
+        for (long n : jobNanos) {
+            sum += n;
+        }
+        return sum;
+    }
+
+    long totalIoNanos() {
+        long sum = 0;
+        for (long n : ioNanos) {
+            sum += n;
+        }
+        return sum;
+    }
+
+    @Override
+    public WorkloadReport report(long elapsedNanos) {
+        boolean done = isComplete();
+        double seconds = (done ? finishNanos - startNanos : elapsedNanos) / 1e9;
+        Map<String, Double> details = new LinkedHashMap<>();
+        details.put("jobs", (double) jobs);
+        details.put("jobsCompleted", (double) completedCount);
+        details.put("parallelism", (double) parallelism);
+        details.put("complete", done ? 1.0 : 0.0);
+        details.put("serialWorkSeconds", totalWorkNanos() / 1e9);
+        details.put("ioSeconds", totalIoNanos() / 1e9);
+        return new WorkloadReport("elapsed", seconds, "s", false, done ? seconds : null, details);
+    }
+
+    /** One make job slot: take a job, compile, wait for I/O, repeat; the last one links. */
+    private final class JobSlot implements GuestThread {
+        private static final int NONE = -1;
+        private static final int TAIL = -2;
+        private int running = NONE;
+
+        @Override
+        public Phase next(long now) {
+            if (running >= 0) {
+                finishJob(running);
+                int job = running;
+                running = NONE;
+                if (ioNanos[job] > 0) {
+                    return new Phase.Sleep(ioNanos[job]);
+                }
+            } else if (running == TAIL) {
+                tailDone = true;
+                return exit(now);
+            }
+            if (nextJob < jobs) {
+                running = nextJob++;
+                return new Phase.Compute(jobNanos[running], false);
+            }
+            if (completedCount == jobs && !tailStarted && serialTailNanos > 0) {
+                tailStarted = true;
+                running = TAIL;
+                return new Phase.Compute(serialTailNanos, false);
+            }
+            return exit(now);
+        }
+
+        private Phase exit(long now) {
+            threadsExited++;
+            finishNanos = Math.max(finishNanos, now);
+            return Phase.EXIT;
+        }
+    }
+
+    private void finishJob(int job) {
+        if (completed.get(job)) {
+            throw new IllegalStateException("job " + job + " completed twice");
+        }
+        completed.set(job);
+        completedCount++;
+    }
+}

@@ -1,0 +1,73 @@
+package io.schedlab.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.registry.Registry;
+import io.schedlab.engine.result.PcpuResult;
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.result.VcpuResult;
+import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.Limits;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Invariants over random small experiments, for every registered policy (new policies are covered
+ * automatically). The engine runs in self-check mode, which fails on a vCPU on two pCPUs, a run
+ * outside hard affinity, or (for work-conserving policies) an allowed pCPU idle for a balance period
+ * while a vCPU waited as long.
+ */
+class SimulationInvariantsProperties {
+    private static final double DURATION = 0.5;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private final Registry registry = Registry.standard();
+    private final Engine engine = new Engine(registry).withSelfCheck();
+
+    @Property(tries = 30)
+    void everyPolicyKeepsTheInvariants(@ForAll long seed) {
+        for (PolicyDescriptor policy : registry.policies()) {
+            ExperimentSpec raw = RandomSpecs.generate(seed, policy.name(), registry, DURATION);
+            Validation v = engine.validate(raw, Limits.defaults());
+            assertThat(v.violations()).as("generated spec for %s", policy.name()).isEmpty();
+            ResultDocument doc = engine.run(v.normalized(), Limits.defaults(), RunControl.NONE);
+            checkAccounting(doc, policy.name());
+            ResultDocument again = engine.run(v.normalized(), Limits.defaults(), RunControl.NONE);
+            assertThat(JSON.writeValueAsString(again.withoutWallTime()))
+                    .as("determinism of %s", policy.name())
+                    .isEqualTo(JSON.writeValueAsString(doc.withoutWallTime()));
+        }
+    }
+
+    private static void checkAccounting(ResultDocument doc, String policy) {
+        double elapsed = doc.summary().simulatedSeconds();
+        double busy = 0;
+        for (PcpuResult p : doc.pcpus()) {
+            assertThat(p.busySeconds() + p.idleSeconds() + p.overheadSeconds())
+                    .as("%s pcpu%d busy+idle+overhead", policy, p.pcpu()).isCloseTo(elapsed, within(1e-6));
+            assertThat(p.busySeconds()).isGreaterThanOrEqualTo(0);
+            assertThat(p.idleSeconds()).isGreaterThanOrEqualTo(0);
+            assertThat(p.overheadSeconds()).isGreaterThanOrEqualTo(0);
+            busy += p.busySeconds();
+        }
+        double cpu = 0;
+        for (VmResult vm : doc.vms()) {
+            double life = (vm.endSeconds() != null ? vm.endSeconds() : elapsed) - vm.startSeconds();
+            for (VcpuResult vc : vm.vcpus()) {
+                assertThat(vc.cpuSeconds() + vc.runnableWaitSeconds() + vc.blockedSeconds())
+                        .as("%s %s.v%d time split", policy, vm.name(), vc.vcpu()).isLessThanOrEqualTo(life + 1e-6);
+                assertThat(vc.spinSeconds()).isLessThanOrEqualTo(vc.cpuSeconds() + 1e-9);
+                double onPcpus = vc.ranOn().stream().mapToDouble(VcpuResult.PcpuTime::seconds).sum();
+                assertThat(onPcpus).isCloseTo(vc.cpuSeconds(), within(1e-6));
+            }
+            cpu += vm.cpuSeconds();
+        }
+        assertThat(cpu).as("%s total CPU = pCPU busy", policy).isCloseTo(busy, within(1e-6));
+        assertThat(cpu).as("%s total CPU <= pCPUs x elapsed", policy)
+                .isLessThanOrEqualTo(doc.pcpus().size() * elapsed + 1e-6);
+        assertThat(doc.totals().jainFairness()).isBetween(0.0, 1.0 + 1e-9);
+    }
+}

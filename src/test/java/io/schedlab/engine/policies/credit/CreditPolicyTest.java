@@ -1,0 +1,243 @@
+package io.schedlab.engine.policies.credit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.credit.PolicyTestHost.Behaviour;
+import java.util.BitSet;
+import org.junit.jupiter.api.Test;
+
+class CreditPolicyTest {
+    private static final long MS = 1_000_000L;
+    private static final long US = 1_000L;
+
+    private static CreditPolicy credit() {
+        return new CreditPolicy(CreditParams.defaults());
+    }
+
+    @Test
+    void weightsTwoToOneOnOnePcpuGiveTwoToOneShares() {
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(credit());
+        Vm a = host.addVm("a", 512, 0, Behaviour.loop(), 0);
+        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
+        host.runUntil(30_000 * MS);
+        double ratio = (double) host.cpuTime(a) / host.cpuTime(b);
+        assertThat(ratio).isBetween(2.0 * 0.98, 2.0 * 1.02);
+        assertThat(host.cpuTime(a) + host.cpuTime(b)).isEqualTo(30_000 * MS);
+    }
+
+    @Test
+    void accountingHandsOutCreditByWeightTimesActiveVcpus() {
+        CreditPolicy pol = credit();
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm a = host.addVm("a", 512, 0, Behaviour.loop(), 0);
+        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
+        Vcpu va = a.vcpus.get(0);
+        // a runs 0-30 ms, b 30-60 ms; at the 60 ms accounting both are active and a is queued,
+        // so a's credit changes by exactly its fair share: 300 credits x 512 / (512 + 256) = 200.
+        host.runUntil(60 * MS - 1);
+        assertThat(va.state).isEqualTo(VcpuState.RUNNABLE);
+        assertThat(pol.totalActiveWeight()).isEqualTo(768);
+        int before = CreditPolicy.creditOf(va);
+        host.runUntil(60 * MS);
+        assertThat(CreditPolicy.creditOf(va) - before).isEqualTo(200);
+        assertThat(CreditPolicy.priorityOf(va)).isEqualTo(CreditVcpu.PRI_UNDER);
+    }
+
+    @Test
+    void creditAboveOneSliceLeavesActiveListHalved() {
+        CreditPolicy pol = credit();
+        PolicyTestHost host = new PolicyTestHost(2, 1, 1).start(pol);
+        // One mostly sleeping vCPU on a 2-pCPU host: it is paid more than it burns.
+        Vm a = host.addVm("a", 256, 0, new Behaviour(12 * MS, 200 * MS), 0);
+        Vcpu va = a.vcpus.get(0);
+        int maxCredit = Integer.MIN_VALUE;
+        for (long t = 1; t <= 2000; t++) {
+            host.runUntil(t * MS);
+            maxCredit = Math.max(maxCredit, CreditPolicy.creditOf(va));
+        }
+        assertThat(maxCredit).isLessThanOrEqualTo(300);
+        assertThat(pol.totalActiveWeight()).isIn(0L, 256L);
+    }
+
+    @Test
+    void capOfFiftyPercentHoldsWithinTwoPercent() {
+        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit());
+        Vm a = host.addVm("a", 256, 50, Behaviour.loop(), 0);
+        host.runUntil(30_000 * MS);
+        double share = (double) host.cpuTime(a) / (30_000 * MS);
+        assertThat(share).isBetween(0.49, 0.51);
+        assertThat(CreditPolicy.isParked(a.vcpus.get(0)) || a.vcpus.get(0).state == VcpuState.RUNNING).isTrue();
+    }
+
+    @Test
+    void wakingUnderVcpuIsBoostedAndPreemptsAfterTheRateLimit() {
+        CreditPolicy pol = credit();
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm hog = host.addVm("hog", 256, 0, Behaviour.loop(), 0);
+        Vm io = host.addVm("io", 256, 0, new Behaviour(100 * US, 5 * MS), 0);
+        host.runUntil(3_000 * MS);
+        // io uses little CPU, stays UNDER, is boosted on every wake and preempts the hog.
+        double ioShare = (double) host.cpuTime(io) / (3_000 * MS);
+        assertThat(ioShare).isGreaterThan(0.017);
+        Vcpu vio = io.vcpus.get(0);
+        Vcpu vhog = hog.vcpus.get(0);
+        long[] probe = new long[2];
+        host.at(host.now() + 7 * MS, () -> {
+            probe[0] = CreditPolicy.priorityOf(vio);
+            probe[1] = vio.state == VcpuState.BLOCKED ? 1 : 0;
+        });
+        host.runUntil(host.now() + 7 * MS);
+        assertThat(probe[1] == 1 || probe[0] >= CreditVcpu.PRI_UNDER).isTrue();
+        assertThat(host.cpuTime(vhog)).isGreaterThan(0);
+    }
+
+    @Test
+    void rateLimitKeepsCurrentUnlessItYields() {
+        CreditPolicy pol = credit();
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm a = host.addVm("a", 256, 0, new Behaviour(50 * MS, 1 * MS), 0);
+        Vcpu va = a.vcpus.get(0);
+        host.runUntil(200 * US);
+        assertThat(va.state).isEqualTo(VcpuState.RUNNING);
+        Decision d = pol.doSchedule(host.topology().pcpu(0), va, false);
+        assertThat(d.next()).isSameAs(va);
+        assertThat(d.runNanos()).isEqualTo(800 * US);
+        // Yielding bypasses the rate limit; with nothing else runnable, a keeps running for a full slice.
+        Decision y = pol.doSchedule(host.topology().pcpu(0), va, true);
+        assertThat(y.next()).isSameAs(va);
+        assertThat(y.runNanos()).isEqualTo(30 * MS);
+    }
+
+    @Test
+    void runQueueIsPriorityOrderedFifoAndYieldGoesBehindOneLower() {
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1);
+        Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
+        CreditDomain dom = new CreditDomain(vm);
+        CreditVcpu[] s = new CreditVcpu[5];
+        for (int i = 0; i < 5; i++) {
+            s[i] = new CreditVcpu(new Vcpu(vm, i, i, 0), dom);
+        }
+        CreditPcpu pc = new CreditPcpu(0);
+        s[0].pri = CreditVcpu.PRI_UNDER;
+        s[1].pri = CreditVcpu.PRI_OVER;
+        s[2].pri = CreditVcpu.PRI_BOOST;
+        s[3].pri = CreditVcpu.PRI_UNDER;
+        pc.insert(s[0]);
+        pc.insert(s[1]);
+        pc.insert(s[2]);
+        pc.insert(s[3]);
+        assertThat(pc.runq).containsExactly(s[2], s[0], s[3], s[1]);
+        s[4].pri = CreditVcpu.PRI_BOOST;
+        s[4].yield = true;
+        pc.insert(s[4]);
+        // behind every BOOST and one lower-priority (UNDER) vCPU
+        assertThat(pc.runq).containsExactly(s[2], s[0], s[4], s[3], s[1]);
+        assertThat(host.topology().size()).isEqualTo(1);
+    }
+
+    @Test
+    void runqSortMovesUnderAheadOfOverKeepingOrder() {
+        Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
+        CreditDomain dom = new CreditDomain(vm);
+        CreditPcpu pc = new CreditPcpu(0);
+        CreditVcpu[] s = new CreditVcpu[4];
+        for (int i = 0; i < 4; i++) {
+            s[i] = new CreditVcpu(new Vcpu(vm, i, i, 0), dom);
+            s[i].pri = CreditVcpu.PRI_UNDER;
+            pc.insert(s[i]);
+        }
+        s[0].pri = CreditVcpu.PRI_OVER;
+        s[2].pri = CreditVcpu.PRI_OVER;
+        pc.sortByPriorityClass();
+        assertThat(pc.runq).containsExactly(s[1], s[3], s[0], s[2]);
+    }
+
+    @Test
+    void twoLoopsPlacedOnOnePcpuAreSpreadByPlacementAndStealing() {
+        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit());
+        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 1);
+        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 1);
+        host.runUntil(10_000 * MS);
+        assertThat(host.cpuTime(a)).isGreaterThan(9_800 * MS);
+        assertThat(host.cpuTime(b)).isGreaterThan(9_800 * MS);
+    }
+
+    @Test
+    void idlePcpuStealsQueuedWorkWhenItsOwnVcpuBlocks() {
+        CreditParams p = CreditParams.defaults();
+        CreditPolicy pol = new CreditPolicy(p);
+        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(pol);
+        // pCPU 0 runs a short-lived vCPU; three loops are pinned... no: allowed anywhere but woken
+        // while pCPU 0 is busy, so they queue on pCPU 1.
+        Vm d0 = host.addVm("dom0", 256, 0, new Behaviour(5 * MS, 1_000_000 * MS), 0);
+        host.runUntil(1 * MS);
+        Vm l = host.addVm("loops", 256, 0, Behaviour.loop(), 1, 1);
+        host.runUntil(1_000 * MS);
+        // Both pCPUs are busy almost all the time: pCPU 0 stole one loop once dom0 blocked.
+        long loops = host.cpuTime(l);
+        assertThat(loops).isGreaterThan(2 * 990 * MS - 10 * MS);
+        assertThat(host.cpuTime(d0)).isEqualTo(5 * MS);
+    }
+
+    @Test
+    void softAffinityIsPreferredWhenThereIsRoom() {
+        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(credit());
+        Vm other = host.addVm("other", 256, 0, new Behaviour(3 * MS, 7 * MS), 0, 1);
+        Vm soft = host.addVm("soft", 256, 0, new Behaviour(2 * MS, 3 * MS), 0);
+        Vcpu v = soft.vcpus.get(0);
+        v.softAffinity.set(3);
+        host.runUntil(5_000 * MS);
+        double on3 = (double) host.cpuTimeOn(v, 3) / host.cpuTime(v);
+        assertThat(on3).isGreaterThan(0.9);
+        assertThat(host.cpuTime(other)).isGreaterThan(0);
+    }
+
+    @Test
+    void placementPrefersAFullyIdleCoreOverAnIdleSibling() {
+        PolicyTestHost host = new PolicyTestHost(1, 2, 2);
+        CreditCpuPicker picker = new CreditCpuPicker(host.topology());
+        CreditPcpu[] pcs = new CreditPcpu[4];
+        for (int i = 0; i < 4; i++) {
+            pcs[i] = new CreditPcpu(i);
+        }
+        Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
+        Vcpu v = new Vcpu(vm, 0, 0, 0);
+        v.hardAffinity.set(0, 4);
+        BitSet idlers = new BitSet();
+        idlers.set(1, 4); // pCPU 0 busy, its sibling 1 idle, core 1 (pCPUs 2,3) fully idle
+        int cpu = picker.pick(v, idlers, false, pcs, true);
+        assertThat(cpu).isIn(2, 3);
+        // The current pCPU wins when it would be idle without v (is_runq_idle) and its core is idle.
+        idlers.clear();
+        idlers.set(1);
+        assertThat(picker.pick(v, idlers, true, pcs, false)).isEqualTo(0);
+    }
+
+    @Test
+    void crossSocketMoveNeedsTwiceTheIdleness() {
+        PolicyTestHost host = new PolicyTestHost(2, 2, 1);
+        CreditCpuPicker picker = new CreditCpuPicker(host.topology());
+        CreditPcpu[] pcs = new CreditPcpu[4];
+        for (int i = 0; i < 4; i++) {
+            pcs[i] = new CreditPcpu(i);
+        }
+        Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
+        Vcpu v = new Vcpu(vm, 0, 0, 0);
+        v.hardAffinity.set(0, 4);
+        BitSet idlers = new BitSet();
+        idlers.set(1);
+        idlers.set(2);
+        // socket 0 has 1 idle (pCPU 1), socket 1 has 1 idle (pCPU 2): not twice as idle, stay on socket 0
+        assertThat(picker.pick(v, idlers, false, pcs, false)).isEqualTo(1);
+        idlers.set(3);
+        // socket 1 now has 2 idle vs 1: still not more than twice (1*2 < 2 is false)
+        assertThat(picker.pick(v, idlers, false, pcs, false)).isEqualTo(1);
+        idlers.clear(1);
+        idlers.set(0);
+        assertThat(picker.pick(v, idlers, true, pcs, false)).isEqualTo(0);
+    }
+}

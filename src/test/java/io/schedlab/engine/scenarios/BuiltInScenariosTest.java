@@ -1,0 +1,87 @@
+package io.schedlab.engine.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.engine.registry.Registry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class BuiltInScenariosTest {
+
+    @Test
+    void everyPublishedCellIsFilledByExactlyOneRun() {
+        for (boolean quick : new boolean[] {true, false}) {
+            for (Scenario s : BuiltInScenarios.all(quick)) {
+                for (ScenarioTable t : s.tables()) {
+                    Set<String> seen = new HashSet<>();
+                    for (ScenarioRun run : t.runs()) {
+                        for (Measure m : run.measures()) {
+                            assertThat(t.rows()).as(s.id()).contains(m.row());
+                            assertThat(t.columns()).as(s.id()).contains(m.column());
+                            assertThat(seen.add(m.row() + "|" + m.column())).as(s.id() + " duplicate cell").isTrue();
+                        }
+                    }
+                    assertThat(seen).as(s.id() + " " + t.caption()).hasSize(t.rows().size() * t.columns().size());
+                    if (t.ratioTo() != null) {
+                        assertThat(t.ratioTo().column() ? t.columns() : t.rows()).contains(t.ratioTo().name());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void e5PublishedNumbersAreTheSeedPostsNumbers() throws Exception {
+        Path seed = Path.of("/work/shared/seeds/004_795c29ec27f0384b.txt");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(seed), "seed post not on this machine");
+        String text = Files.readString(seed);
+        for (double[][] table : new double[][][] {BuiltInScenarios.E5_PUBLISHED_4, BuiltInScenarios.E5_PUBLISHED_8}) {
+            for (double[] column : table) {
+                for (double v : column) {
+                    String s = Double.toString(v);
+                    assertThat(text).contains(s.endsWith(".0") ? s.substring(0, s.length() - 2) : s);
+                }
+            }
+        }
+        Scenario e5 = BuiltInScenarios.byId("e5", false).orElseThrow();
+        ScenarioTable four = e5.tables().get(0);
+        Measure socketJ8 = four.runs().stream().flatMap(r -> r.measures().stream())
+                .filter(m -> m.row().equals("8") && m.column().equals("credit2 per-socket")).findFirst().orElseThrow();
+        assertThat(socketJ8.published()).isEqualTo(35.152);
+    }
+
+    @Test
+    void scenarioWorkloadsExistInTheRegistry() {
+        Registry registry = Registry.standard();
+        for (Scenario s : BuiltInScenarios.all(false)) {
+            for (ScenarioTable t : s.tables()) {
+                for (ScenarioRun run : t.runs()) {
+                    run.spec().vms().forEach(vm -> {
+                        String type = vm.workload().type();
+                        if (!type.equals("idle") && !type.equals("cpu-loop")) {
+                            assertThat(registry.workload(type)).as(s.id() + " " + type).isPresent();
+                            var known = registry.workload(type).orElseThrow().parameters().stream()
+                                    .map(p -> p.name()).toList();
+                            assertThat(known).as(s.id() + " " + type).containsAll(vm.workload().params().keySet());
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    @Test
+    void quickScenariosAreSmaller() {
+        Scenario full = BuiltInScenarios.byId("E2", false).orElseThrow();
+        Scenario quick = BuiltInScenarios.byId("E2", true).orElseThrow();
+        double fullWork = ((Number) full.tables().get(0).runs().get(0).spec().vms().get(1).workload().params()
+                .get("workSeconds")).doubleValue();
+        double quickWork = ((Number) quick.tables().get(0).runs().get(0).spec().vms().get(1).workload().params()
+                .get("workSeconds")).doubleValue();
+        assertThat(quickWork).isLessThan(fullWork / 5);
+        assertThat(BuiltInScenarios.byId("E9", true)).isEmpty();
+    }
+}
