@@ -33,7 +33,7 @@ final class KnownSettings {
     static KnownSettings load() {
         KnownSettings settings = new KnownSettings();
         String applicationYml = RepoFiles.read("src/main/resources/application.yml");
-        settings.addYamlKeys("", RepoFiles.yaml("src/main/resources/application.yml"));
+        RepoFiles.yamlDocuments("src/main/resources/application.yml").forEach(d -> settings.addYamlKeys("", d));
         Matcher matcher = PLACEHOLDER.matcher(applicationYml);
         while (matcher.find()) {
             settings.placeholderNames.add(matcher.group(1));

@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.yaml.snakeyaml.LoaderOptions;
@@ -39,6 +41,18 @@ final class RepoFiles {
     static Map<String, Object> yaml(String relative) {
         Yaml yaml = new Yaml(new SafeConstructor(new LoaderOptions()));
         return (Map<String, Object>) yaml.load(read(relative));
+    }
+
+    /** Every document of a multi-document YAML file ({@code ---} separated), in order. */
+    static List<Map<String, Object>> yamlDocuments(String relative) {
+        Yaml yaml = new Yaml(new SafeConstructor(new LoaderOptions()));
+        List<Map<String, Object>> documents = new ArrayList<>();
+        for (Object document : yaml.loadAll(read(relative))) {
+            if (document != null) {
+                documents.add(map(document));
+            }
+        }
+        return documents;
     }
 
     @SuppressWarnings("unchecked")
