@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,10 +35,11 @@ class RealPrometheusScrapeTest extends ServiceWithOneFinishedExperiment {
     private static final Duration ARRIVAL_BOUND = Duration.ofSeconds(45);
 
     @TempDir
-    Path workDir;
+    static Path workDir;
 
-    private Process prometheus;
-    private String prometheusUrl;
+    /** One Prometheus for both tests (started by the first, stopped after the class). */
+    private static Process prometheus;
+    private static String prometheusUrl;
 
     @Test
     void schedLabMetricsArriveInARealPrometheus() throws Exception {
@@ -74,17 +75,21 @@ class RealPrometheusScrapeTest extends ServiceWithOneFinishedExperiment {
         }
     }
 
-    @AfterEach
-    void stopPrometheus() throws InterruptedException {
+    @AfterAll
+    static void stopPrometheus() throws InterruptedException {
         if (prometheus != null) {
             prometheus.destroy();
             if (!prometheus.waitFor(10, TimeUnit.SECONDS)) {
                 prometheus.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
             }
+            prometheus = null;
         }
     }
 
     private void startPrometheus() throws IOException {
+        if (prometheus != null) {
+            return;
+        }
         int prometheusPort = freePort();
         prometheusUrl = "http://127.0.0.1:" + prometheusPort;
         Path config = workDir.resolve("prometheus.yml");
@@ -140,7 +145,7 @@ class RealPrometheusScrapeTest extends ServiceWithOneFinishedExperiment {
         return sample.get("value").get(1).asString();
     }
 
-    private String log() {
+    private static String log() {
         try {
             List<String> lines = Files.readAllLines(workDir.resolve("prometheus.log"));
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
