@@ -35,6 +35,6 @@ VOLUME /app/data
 USER 10001:10001
 ENV SCHEDLAB_PORT=8080
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+HEALTHCHECK --interval=10s --timeout=3s --start-period=90s --retries=3 \
   CMD curl -fsS --max-time 2 "http://127.0.0.1:${SCHEDLAB_PORT}/actuator/health/liveness" || exit 1
 ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "org.springframework.boot.loader.launch.JarLauncher"]
