@@ -44,9 +44,13 @@ public class ExperimentService {
     private final long maxQueued;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong depthEstimate = new java.util.concurrent.atomic.AtomicLong();
+    private final long depthRefreshNanos;
+    private volatile long depthReadAt;
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
-            PlatformTransactionManager transactions, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued) {
+            PlatformTransactionManager transactions, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
+            @Value("${schedlab.limits.queue-depth-cache:200ms}") Duration depthCache) {
         this.engine = engine;
         this.limits = limits;
         this.repository = repository;
@@ -54,6 +58,8 @@ public class ExperimentService {
         this.tx = new TransactionTemplate(transactions);
         this.meters = meters;
         this.maxQueued = maxQueued;
+        this.depthRefreshNanos = depthCache.toNanos();
+        this.depthReadAt = System.nanoTime() - depthRefreshNanos - 1;
         for (PolicyDescriptor policy : engine.registry().policies()) {
             submittedCounter(policy.name());
         }
@@ -74,7 +80,7 @@ public class ExperimentService {
     /** Validates, stores as QUEUED and enqueues the simulation job in the same transaction. */
     public Experiment submit(byte[] body) {
         ValidatedExperiment valid = validate(body);
-        long depth = jobQueue.depth();
+        long depth = queueDepth();
         if (depth >= maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
@@ -88,8 +94,23 @@ public class ExperimentService {
             jobQueue.enqueue(saved.getId());
             return ExperimentRow.of(saved);
         });
+        depthEstimate.incrementAndGet();
         submittedCounter(policy).increment();
         return toExperiment(row);
+    }
+
+    /**
+     * The queue depth for the queue-full check: read from the job queue (a COUNT over its table) at
+     * most every {@code schedlab.limits.queue-depth-cache} (200 ms), and counted up locally for each accepted submission in
+     * between, so a burst cannot overshoot the limit and a submission does not pay for a COUNT.
+     */
+    private long queueDepth() {
+        long now = System.nanoTime();
+        if (now - depthReadAt >= depthRefreshNanos) {
+            depthEstimate.set(jobQueue.depth());
+            depthReadAt = now;
+        }
+        return depthEstimate.get();
     }
 
     /** One experiment's status view. */
@@ -125,8 +146,14 @@ public class ExperimentService {
      */
     public Experiment cancel(UUID id) {
         for (int attempt = 0; attempt < 5; attempt++) {
-            Integer changed = tx.execute(s -> repository.finish(id, List.of(ExperimentStatus.QUEUED),
-                    ExperimentStatus.CANCELLED, null, Instant.now()));
+            Integer changed = tx.execute(s -> {
+                int n = repository.finish(id, List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null,
+                        Instant.now());
+                if (n > 0) {
+                    jobQueue.discard(id); // same transaction: the job goes with the QUEUED state
+                }
+                return n;
+            });
             if (changed != null && changed > 0) {
                 return get(id);
             }

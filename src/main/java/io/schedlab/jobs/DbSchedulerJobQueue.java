@@ -20,6 +20,7 @@ final class DbSchedulerJobQueue implements JobQueue {
     private final JdbcTemplate jdbc;
     private final boolean wakeWorkers;
 
+    /** {@code jdbc} on the application's DataSource: JdbcTemplate joins the caller's Spring transaction. */
     DbSchedulerJobQueue(Scheduler scheduler, OneTimeTask<UUID> task, JdbcTemplate jdbc, boolean wakeWorkers) {
         this.scheduler = scheduler;
         this.task = task;
@@ -40,6 +41,13 @@ final class DbSchedulerJobQueue implements JobQueue {
                 }
             });
         }
+    }
+
+    @Override
+    public boolean discard(UUID experimentId) {
+        return jdbc.update(
+                "delete from scheduled_tasks where task_name = ? and task_instance = ? and picked = ?",
+                task.getName(), experimentId.toString(), false) > 0;
     }
 
     @Override

@@ -10,4 +10,13 @@ public interface JobQueue {
 
     /** Jobs waiting or running (for the queue-full check and the queue-depth gauge). */
     long depth();
+
+    /**
+     * Removes the job of an experiment cancelled while QUEUED, if no worker has taken it yet (joins the
+     * caller's transaction); true when removed. Optional: a job left behind is dropped when a worker sees
+     * the experiment is no longer QUEUED, but it counts in {@link #depth()} until then.
+     */
+    default boolean discard(UUID experimentId) {
+        return false;
+    }
 }

@@ -7,6 +7,8 @@ import io.schedlab.jobs.metrics.RunMeters;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The engine's view of one job: writes progress at most every {@code progress-interval}, reads the
@@ -15,6 +17,8 @@ import java.util.function.LongSupplier;
  * used by the one engine thread running the job.
  */
 final class JobRunControl implements RunControl {
+
+    private static final Logger log = LoggerFactory.getLogger(JobRunControl.class);
 
     private final UUID experimentId;
     private final ExperimentLifecycle lifecycle;
@@ -60,8 +64,13 @@ final class JobRunControl implements RunControl {
         if (now - lastProgressWriteNanos >= progressIntervalNanos) {
             lastProgressWriteNanos = now;
             progressWrites++;
-            lifecycle.updateProgress(experimentId, clamp(fraction), simulatedNanos);
             publishSimulatedWork(eventsProcessed, simulatedNanos);
+            try {
+                lifecycle.updateProgress(experimentId, clamp(fraction), simulatedNanos);
+            } catch (RuntimeException e) {
+                // progress is best effort: a database blip must not fail the simulation
+                log.warn("progress write for experiment {} failed: {}", experimentId, e.toString());
+            }
         }
     }
 
@@ -77,7 +86,7 @@ final class JobRunControl implements RunControl {
             stopReason = StopReason.TIMEOUT;
         } else if (now - lastCancelPollNanos >= cancelPollIntervalNanos) {
             lastCancelPollNanos = now;
-            if (lifecycle.cancelRequested(experimentId)) {
+            if (readCancelFlag()) {
                 stopReason = StopReason.CANCEL_REQUESTED;
             }
         }
@@ -112,6 +121,16 @@ final class JobRunControl implements RunControl {
     /** Last simulated time the engine reported, in nanoseconds. */
     long lastSimulatedNanos() {
         return lastSimulatedNanos;
+    }
+
+    private boolean readCancelFlag() {
+        try {
+            return lifecycle.cancelRequested(experimentId);
+        } catch (RuntimeException e) {
+            // read again at the next poll; the timeout still bounds the run
+            log.warn("cancel-flag read for experiment {} failed: {}", experimentId, e.toString());
+            return false;
+        }
     }
 
     private void publishSimulatedWork(long events, long simulatedNanos) {

@@ -49,11 +49,11 @@ class JobsConfiguration {
     }
 
     @Bean
-    OneTimeTask<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<Simulator> simulator,
+    OneTimeTask<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<SimulationRunner> simulator,
             ObjectProvider<Engine> engine, ObjectProvider<Limits> limits, Environment environment,
             @Value("${schedlab.data-dir:./data}") Path dataDir, JobsProperties properties, JobMetrics metrics,
             WorkerStopSignal stopSignal) {
-        Simulator chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
+        SimulationRunner chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
         Limits fallback = limitsFrom(environment);
         SimulationJob job = new SimulationJob(lifecycle, chosen, () -> limits.getIfAvailable(() -> fallback), properties,
                 metrics, stopSignal::isStopping, dataDir);

@@ -14,6 +14,7 @@ import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.jobs.metrics.JobMetrics;
 import io.schedlab.jobs.metrics.JobMetrics.Outcome;
 import io.schedlab.jobs.metrics.RunMeters;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,15 +37,15 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
     private static final String UNKNOWN_POLICY = "unknown";
 
     private final ExperimentLifecycle lifecycle;
-    private final Simulator simulator;
+    private final SimulationRunner simulator;
     private final Supplier<Limits> limits;
     private final JobsProperties properties;
     private final JobMetrics metrics;
     private final BooleanSupplier shuttingDown;
     private final Path dataDir;
 
-    SimulationJob(ExperimentLifecycle lifecycle, Simulator simulator, Supplier<Limits> limits, JobsProperties properties,
-            JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir) {
+    SimulationJob(ExperimentLifecycle lifecycle, SimulationRunner simulator, Supplier<Limits> limits,
+            JobsProperties properties, JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir) {
         this.lifecycle = lifecycle;
         this.simulator = simulator;
         this.limits = limits;
@@ -85,35 +86,41 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
         TraceFile trace = traceEnabled(spec) ? TraceFile.open(dataDir, id, traceBound(spec, runLimits)) : null;
         JobRunControl control = new JobRunControl(id, lifecycle, properties, meters, shuttingDown, System::nanoTime,
                 trace == null ? TraceSink.NONE : trace);
+        ResultDocument result;
         try {
-            ResultDocument result = simulator.run(spec, runLimits, control);
+            result = simulator.run(spec, runLimits, control);
             if (trace != null) {
                 trace.commit();
             }
-            long events = result.summary() == null ? 0 : result.summary().events();
-            double simulatedSeconds = result.summary() == null ? 0 : result.summary().simulatedSeconds();
-            control.publishFinal(events, (long) (simulatedSeconds * 1e9));
-            lifecycle.markSucceeded(id, result);
-            Duration wall = Duration.ofNanos(control.elapsedNanos());
-            meters.speed(simulatedSeconds, wall);
-            metrics.finished(policy, Outcome.SUCCEEDED, wall);
         } catch (RunCancelledException e) {
             control.publishFinal(0, 0);
             stopped(id, policy, control, e);
+            return;
         } catch (RunLimitExceededException e) {
             control.publishFinal(0, 0);
             fail(id, policy, control, e.getMessage());
+            return;
         } catch (RuntimeException e) {
             if (control.stopReason() == StopReason.SHUTDOWN || shuttingDown.getAsBoolean()) {
                 throw new WorkerStoppingException("process stopping while simulating experiment " + id);
             }
             log.warn("simulation of experiment {} failed", id, e);
-            fail(id, policy, control, "engine error: " + describe(e));
+            String kind = e instanceof UncheckedIOException ? "trace error: " : "engine error: ";
+            fail(id, policy, control, kind + describe(e));
+            return;
         } finally {
             if (trace != null) {
                 trace.close();
             }
         }
+        // outside the try: a failed status write is an infrastructure error, retried by JobFailureHandler
+        long events = result.summary() == null ? 0 : result.summary().events();
+        double simulatedSeconds = result.summary() == null ? 0 : result.summary().simulatedSeconds();
+        control.publishFinal(events, (long) (simulatedSeconds * 1e9));
+        lifecycle.markSucceeded(id, result);
+        Duration wall = Duration.ofNanos(control.elapsedNanos());
+        meters.speed(simulatedSeconds, wall);
+        metrics.finished(policy, Outcome.SUCCEEDED, wall);
     }
 
     private void stopped(UUID id, String policy, JobRunControl control, RunCancelledException e) {

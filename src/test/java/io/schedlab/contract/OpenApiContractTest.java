@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.schedlab.jobs.JobQueue;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -27,7 +25,7 @@ import org.yaml.snakeyaml.Yaml;
  * component schemas (by name and property names). The served document is written to
  * target/served-openapi.yaml to diff against when it fails.
  */
-@SpringBootTest(properties = {"spring.datasource.url=jdbc:h2:mem:openapi;DB_CLOSE_DELAY=-1", "db-scheduler.enabled=false"})
+@SpringBootTest(properties = {"spring.datasource.url=jdbc:h2:mem:openapi;DB_CLOSE_DELAY=-1", "schedlab.jobs.enabled=false"})
 @AutoConfigureMockMvc
 class OpenApiContractTest {
 
@@ -35,9 +33,6 @@ class OpenApiContractTest {
 
     @Autowired
     MockMvc mvc;
-    @MockitoBean
-    JobQueue jobQueue;
-
     @Test
     void servedDocumentMatchesTheContractFile() throws Exception {
         String served = mvc.perform(get("/v3/api-docs.yaml")).andExpect(status().isOk())

@@ -94,6 +94,23 @@ class JobRunControlTest {
     }
 
     @Test
+    void aFailingProgressWriteOrCancelReadDoesNotStopTheRun() {
+        lifecycle.failing = true;
+        JobRunControl control = control(Duration.ofMinutes(30));
+        for (int ms = 1; ms <= 1_000; ms++) {
+            clock.addAndGet(MS);
+            control.progress(ms / 1_000.0, ms, ms);
+            assertThat(control.cancelRequested()).isFalse();
+        }
+        assertThat(lifecycle.progressWrites).isEqualTo(2);
+        assertThat(lifecycle.cancelReads).isEqualTo(5);
+        lifecycle.failing = false;
+        lifecycle.cancel = true;
+        clock.addAndGet(200 * MS);
+        assertThat(control.cancelRequested()).isTrue();
+    }
+
+    @Test
     void timeoutDescriptionIsHumanReadable() {
         assertThat(SimulationJob.describe(Duration.ofMinutes(30))).isEqualTo("30m");
         assertThat(SimulationJob.describe(Duration.ofMillis(1500))).isEqualTo("1.5s");
@@ -105,6 +122,7 @@ class JobRunControlTest {
         int cancelReads;
         double lastFraction = -1;
         volatile boolean cancel;
+        volatile boolean failing;
 
         @Override
         public Optional<ExperimentSpec> normalizedSpec(UUID id) {
@@ -120,11 +138,17 @@ class JobRunControlTest {
         public void updateProgress(UUID id, double fraction, long simulatedNanos) {
             progressWrites++;
             lastFraction = fraction;
+            if (failing) {
+                throw new IllegalStateException("database unreachable");
+            }
         }
 
         @Override
         public boolean cancelRequested(UUID id) {
             cancelReads++;
+            if (failing) {
+                throw new IllegalStateException("database unreachable");
+            }
             return cancel;
         }
 

@@ -42,6 +42,17 @@ class JobsPropertiesTest {
     }
 
     @Test
+    void workersBindFromTheComposeEnvironmentVariable() {
+        var environment = new org.springframework.core.env.SystemEnvironmentPropertySource("env",
+                Map.<String, Object>of("SCHEDLAB_JOBS_WORKERS", "5", "SCHEDLAB_JOBS_ENABLED", "false"));
+        JobsProperties properties = new Binder(
+                org.springframework.boot.context.properties.source.ConfigurationPropertySources.from(environment))
+                .bindOrCreate("schedlab.jobs", JobsProperties.class);
+        assertThat(properties.workers()).isEqualTo(5);
+        assertThat(properties.enabled()).isFalse();
+    }
+
+    @Test
     void invalidValuesAreRejectedNamingTheProperty() {
         assertThatThrownBy(() -> bind(Map.of("schedlab.jobs.workers", "0")))
                 .rootCause().hasMessageContaining("schedlab.jobs.workers");

@@ -40,7 +40,7 @@ class JobsWithExperimentStoreTest {
     static class FakeEngine {
         @Bean
         @Primary
-        Simulator fakeSimulator() {
+        SimulationRunner fakeSimulator() {
             return new FakeSimulator(1.0);
         }
     }

@@ -185,6 +185,26 @@ class SimulationJobH2Test {
     }
 
     @Test
+    void discardRemovesAWaitingJobButNeverARunningOne() throws InterruptedException {
+        UUID running = experiments.create(Specs.spec("running", 1.0));
+        queue.enqueue(running);
+        experiments.awaitRunning(running, WAIT);
+        assertThat(queue.discard(running)).as("taken by a worker").isFalse();
+
+        UUID waiting = experiments.create(Specs.spec("waiting", 0.01));
+        TransactionTemplate tx = new TransactionTemplate(transactionManager);
+        boolean discarded = tx.execute(status -> {
+            queue.enqueue(waiting);
+            return queue.discard(waiting);
+        });
+        assertThat(discarded).isTrue();
+        assertThat(rows(waiting)).isZero();
+        assertThat(experiments.awaitFinished(running, WAIT).status).isEqualTo("SUCCEEDED");
+        Thread.sleep(200);
+        assertThat(experiments.get(waiting).markRunningCalls).isZero();
+    }
+
+    @Test
     void traceIsStreamedToTheDataDirectoryAsCsv() throws Exception {
         UUID id = experiments.create(Specs.spec("trace", 0.05, true));
         queue.enqueue(id);

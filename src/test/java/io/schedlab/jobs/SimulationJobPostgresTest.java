@@ -119,6 +119,25 @@ class SimulationJobPostgresTest {
         assertThat(slowRecord.reason).startsWith("timeout after 2s");
     }
 
+    @Test
+    void twoReplicasWithLockAndFetchRunEveryJobExactlyOnce() throws InterruptedException {
+        List<String> properties = new ArrayList<>(List.of(database.springProperties()));
+        properties.addAll(List.of("schedlab.jobs.workers=2", "schedlab.data-dir=target/test-data/jobs-pg"));
+        try (ConfigurableApplicationContext replica = JobsApp.start(properties.toArray(String[]::new))) {
+            List<UUID> ids = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                UUID id = experiments.create(Specs.spec("replicated-" + i, 0.01));
+                ids.add(id);
+                (i % 2 == 0 ? app : replica).getBean(JobQueue.class).enqueue(id);
+            }
+            for (UUID id : ids) {
+                assertThat(experiments.awaitFinished(id, Duration.ofSeconds(30)).status).isEqualTo("SUCCEEDED");
+            }
+            assertThat(ids).allSatisfy(id -> assertThat(experiments.get(id).markRunningCalls).isEqualTo(1));
+            assertThat(replica.getBean(JobQueue.class).depth()).isZero();
+        }
+    }
+
     private long run(double seconds) throws InterruptedException {
         UUID id = experiments.create(Specs.spec("latency", seconds));
         long start = System.nanoTime();

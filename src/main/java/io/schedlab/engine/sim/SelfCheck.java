@@ -59,19 +59,32 @@ final class SelfCheck {
     }
 
     private void checkWorkConserving() {
+        for (VcpuRun vr : sim.vcpus) {
+            if (vr.v.state == VcpuState.RUNNABLE && !vr.migrating) {
+                checkWait(vr);
+            }
+        }
+    }
+
+    /** Called as a vCPU leaves the run queue: its whole wait is checked against the pCPUs idle now. */
+    void beforeStart(VcpuRun vr) {
+        if (sim.policy.workConserving() && !vr.migrating) {
+            checkWait(vr);
+        }
+    }
+
+    private void checkWait(VcpuRun vr) {
         long bp = sim.policy.balancePeriodNanos();
         long now = sim.now;
-        for (VcpuRun vr : sim.vcpus) {
-            if (vr.v.state != VcpuState.RUNNABLE || vr.migrating || now - vr.runnableSince <= bp) {
-                continue;
-            }
-            for (int p = vr.v.hardAffinity.nextSetBit(0); p >= 0; p = vr.v.hardAffinity.nextSetBit(p + 1)) {
-                if (sim.pcpus[p].current == null && sim.overheadUntil[p] <= now
-                        && now - Math.max(vr.runnableSince, sim.idleSince[p]) > bp) {
-                    fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
-                            + " since " + sim.idleSince[p] + " (balance period " + bp + " ns, policy "
-                            + sim.policyName + ")");
-                }
+        if (now - vr.runnableSince <= bp) {
+            return;
+        }
+        for (int p = vr.v.hardAffinity.nextSetBit(0); p >= 0; p = vr.v.hardAffinity.nextSetBit(p + 1)) {
+            if (sim.pcpus[p].current == null && sim.overheadUntil[p] <= now
+                    && now - Math.max(vr.runnableSince, sim.idleSince[p]) > bp) {
+                fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
+                        + " since " + sim.idleSince[p] + " (balance period " + bp + " ns, policy "
+                        + sim.policyName + ")");
             }
         }
     }

@@ -99,6 +99,8 @@ public final class Simulator {
     private final TimelineAction[] timeline;
     private int vmIds;
     int pendingFinite;
+    /** Finite workloads in the whole run (incl. create-vm); all-complete needs at least one. */
+    int totalFinite;
 
     // memory streams per NUMA node
     final int[] streams;
@@ -189,6 +191,7 @@ public final class Simulator {
             initialWorkloads[i] = newWorkload(registry, spec.vms().get(i));
             if (initialWorkloads[i].isFinite()) {
                 pendingFinite++;
+                totalFinite++;
             }
         }
         timeline = sortedTimeline(spec.timeline());
@@ -198,6 +201,7 @@ public final class Simulator {
                 createdWorkloads[i] = newWorkload(registry, timeline[i].newVm());
                 if (createdWorkloads[i].isFinite()) {
                     pendingFinite++;
+                    totalFinite++;
                 }
             }
         }
@@ -452,6 +456,9 @@ public final class Simulator {
 
     private void startRun(VcpuRun vr, int p, long t) {
         Vcpu v = vr.v;
+        if (check != null) {
+            check.beforeStart(vr);
+        }
         v.state = VcpuState.RUNNING;
         rqLeave(vr);
         vr.account(VcpuState.RUNNING, t);
@@ -791,7 +798,7 @@ public final class Simulator {
     }
 
     private void checkAllComplete() {
-        if (stopWhenComplete && pendingFinite <= 0) {
+        if (stopWhenComplete && totalFinite > 0 && pendingFinite <= 0) {
             stopRequested = true;
             stoppedAt = now;
         }

@@ -68,15 +68,27 @@ public final class JobMetrics {
 
     /** A run ended with {@code outcome} (succeeded, failed, cancelled) after {@code wall}. */
     public void finished(String policy, Outcome outcome, Duration wall) {
-        Counter.builder(FINISHED)
-                .description("Experiments finished, by outcome")
-                .tag("policy", policy).tag("outcome", outcome.tag())
-                .register(registry).increment();
+        finishedCounter(policy, outcome).increment();
         Timer.builder(RUN)
                 .description("Wall time of a simulation run")
                 .tag("policy", policy).tag("outcome", outcome.tag())
                 .publishPercentileHistogram()
                 .register(registry).record(wall);
+    }
+
+    /**
+     * An experiment cancelled while still QUEUED (the experiments feature ends it without a run):
+     * counts it as finished/cancelled without recording a run time.
+     */
+    public void cancelledBeforeStart(String policy) {
+        finishedCounter(policy, Outcome.CANCELLED).increment();
+    }
+
+    private Counter finishedCounter(String policy, Outcome outcome) {
+        return Counter.builder(FINISHED)
+                .description("Experiments finished, by outcome")
+                .tag("policy", policy).tag("outcome", outcome.tag())
+                .register(registry);
     }
 
     private RunMeters createMeters(String policy) {

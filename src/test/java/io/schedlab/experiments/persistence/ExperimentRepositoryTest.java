@@ -12,7 +12,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-@DataJpaTest(properties = "db-scheduler.enabled=false")
+@DataJpaTest
 class ExperimentRepositoryTest {
 
     @Autowired

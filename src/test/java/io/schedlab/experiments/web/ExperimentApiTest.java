@@ -62,7 +62,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /** Web slice: every endpoint and every problem kind, with the engine, repository and queue mocked. */
 @WebMvcTest(properties = {"schedlab.limits.max-body-bytes=2048", "schedlab.jobs.max-queued=5",
-        "schedlab.data-dir=target/test-data/web-slice"})
+        "schedlab.data-dir=target/test-data/web-slice", "schedlab.limits.queue-depth-cache=0s"})
 @Import({ExperimentService.class, ExperimentApiTest.Config.class})
 class ExperimentApiTest {
 
@@ -272,6 +272,7 @@ class ExperimentApiTest {
         mvc.perform(post("/api/v1/experiments/{id}/cancel", id))
                 .andExpect(status().isAccepted())
                 .andExpect(jsonPath("$.status").value("CANCELLED"));
+        verify(jobQueue).discard(id);
 
         UUID running = UUID.randomUUID();
         when(repository.requestCancel(running, ExperimentStatus.RUNNING)).thenReturn(1);

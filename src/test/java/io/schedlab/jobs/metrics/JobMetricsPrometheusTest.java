@@ -22,12 +22,14 @@ class JobMetricsPrometheusTest {
         metrics.finished("credit", Outcome.SUCCEEDED, Duration.ofMillis(900));
         metrics.finished("credit2", Outcome.CANCELLED, Duration.ofMillis(100));
         metrics.workerBusy();
+        metrics.cancelledBeforeStart("credit2");
 
         String scrape = registry.scrape();
 
         assertThat(scrape)
                 .contains("schedlab_experiments_finished_total{outcome=\"succeeded\",policy=\"credit\"} 1.0")
-                .contains("schedlab_experiments_finished_total{outcome=\"cancelled\",policy=\"credit2\"} 1.0")
+                .contains("schedlab_experiments_finished_total{outcome=\"cancelled\",policy=\"credit2\"} 2.0")
+                .contains("schedlab_run_seconds_count{outcome=\"cancelled\",policy=\"credit2\"} 1")
                 .contains("schedlab_queue_wait_seconds_bucket{policy=\"credit\",le=")
                 .contains("schedlab_queue_wait_seconds_count{policy=\"credit\"} 1")
                 .contains("schedlab_run_seconds_bucket{outcome=\"succeeded\",policy=\"credit\",le=")

@@ -7,7 +7,7 @@ import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.ResultSummary;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
-import io.schedlab.jobs.Simulator;
+import io.schedlab.jobs.SimulationRunner;
 import java.util.Map;
 
 /**
@@ -16,7 +16,7 @@ import java.util.Map;
  * cancel every step like the engine does. Names steer failures: "boom" throws an engine error,
  * "event-bound" exceeds the event limit after 100 ms, "trace" writes one trace record per step.
  */
-public final class FakeSimulator implements Simulator {
+public final class FakeSimulator implements SimulationRunner {
 
     private static final long EVENTS_PER_STEP = 1000;
     private final double wallPerSimulated;

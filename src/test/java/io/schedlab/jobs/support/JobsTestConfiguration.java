@@ -1,7 +1,7 @@
 package io.schedlab.jobs.support;
 
 import io.schedlab.experiments.ExperimentLifecycle;
-import io.schedlab.jobs.Simulator;
+import io.schedlab.jobs.SimulationRunner;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
@@ -24,7 +24,7 @@ public class JobsTestConfiguration {
 
     @Bean
     @Primary
-    Simulator fakeSimulator() {
+    SimulationRunner fakeSimulator() {
         return new FakeSimulator(wallPerSimulated);
     }
 }

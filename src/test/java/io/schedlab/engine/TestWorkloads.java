@@ -1,0 +1,150 @@
+package io.schedlab.engine;
+
+import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.GuestThread;
+import io.schedlab.engine.workloads.Phase;
+import io.schedlab.engine.workloads.Workload;
+import io.schedlab.engine.workloads.WorkloadEnv;
+import io.schedlab.engine.workloads.WorkloadReport;
+import java.util.List;
+import java.util.Map;
+
+/** Minimal workloads that exercise one engine mechanism each, independent of the product workloads. */
+final class TestWorkloads {
+    private TestWorkloads() {
+    }
+
+    /** {@code stream}: threads each stream {@code workMs} of memory work then exit. */
+    static WorkloadDescriptor stream() {
+        return new WorkloadDescriptor("stream", "memory streams", "s",
+                List.of(ParameterSpec.integer("threads", 1, 1, 64, "", "", ""),
+                        ParameterSpec.integer("workMs", 1000, 1, 100_000, "ms", "", "")),
+                p -> new Finite(p.getInt("threads"), p.getLong("workMs") * 1_000_000L, true));
+    }
+
+    /** {@code locker}: threads loop {@code rounds} times: acquire lock 0, compute {@code holdUs}, release, compute {@code thinkUs}. */
+    static WorkloadDescriptor locker() {
+        return new WorkloadDescriptor("locker", "spinlock loop", "s",
+                List.of(ParameterSpec.integer("threads", 2, 1, 64, "", "", ""),
+                        ParameterSpec.integer("rounds", 1000, 1, 10_000_000, "", "", ""),
+                        ParameterSpec.integer("holdUs", 50, 1, 1_000_000, "us", "", ""),
+                        ParameterSpec.integer("thinkUs", 50, 1, 1_000_000, "us", "", "")),
+                Locker::new);
+    }
+
+    /** Finite identical threads doing one Compute each. */
+    static final class Finite implements Workload {
+        private final int threads;
+        private final long work;
+        private final boolean stream;
+        private int exited;
+        private long start;
+        private long end = -1;
+
+        Finite(int threads, long work, boolean stream) {
+            this.threads = threads;
+            this.work = work;
+            this.stream = stream;
+        }
+
+        @Override
+        public void start(WorkloadEnv env) {
+            start = env.now();
+            for (int i = 0; i < threads; i++) {
+                env.spawn(new GuestThread() {
+                    boolean done;
+
+                    @Override
+                    public Phase next(long now) {
+                        if (done) {
+                            if (++exited == threads) {
+                                end = now;
+                            }
+                            return Phase.EXIT;
+                        }
+                        done = true;
+                        return new Phase.Compute(work, stream);
+                    }
+                });
+            }
+        }
+
+        @Override
+        public boolean isFinite() {
+            return true;
+        }
+
+        @Override
+        public boolean isComplete() {
+            return end >= 0;
+        }
+
+        @Override
+        public WorkloadReport report(long elapsedNanos) {
+            double v = end >= 0 ? (end - start) / 1e9 : elapsedNanos / 1e9;
+            return new WorkloadReport("completion", v, "s", false, end >= 0 ? v : null, Map.of());
+        }
+    }
+
+    static final class Locker implements Workload {
+        private final int threads;
+        private final int rounds;
+        private final long hold;
+        private final long think;
+        private int exited;
+        private long start;
+        private long end = -1;
+
+        Locker(Params p) {
+            threads = p.getInt("threads");
+            rounds = p.getInt("rounds");
+            hold = p.getLong("holdUs") * 1000;
+            think = p.getLong("thinkUs") * 1000;
+        }
+
+        @Override
+        public void start(WorkloadEnv env) {
+            start = env.now();
+            for (int i = 0; i < threads; i++) {
+                env.spawn(new GuestThread() {
+                    int step;
+
+                    @Override
+                    public Phase next(long now) {
+                        int round = step / 4;
+                        if (round >= rounds) {
+                            if (++exited == threads) {
+                                end = now;
+                            }
+                            return Phase.EXIT;
+                        }
+                        return switch (step++ % 4) {
+                            case 0 -> new Phase.Acquire(0);
+                            case 1 -> new Phase.Compute(hold, false);
+                            case 2 -> new Phase.Release(0);
+                            default -> new Phase.Compute(think, false);
+                        };
+                    }
+                });
+            }
+        }
+
+        @Override
+        public boolean isFinite() {
+            return true;
+        }
+
+        @Override
+        public boolean isComplete() {
+            return end >= 0;
+        }
+
+        @Override
+        public WorkloadReport report(long elapsedNanos) {
+            double v = end >= 0 ? (end - start) / 1e9 : elapsedNanos / 1e9;
+            return new WorkloadReport("completion", v, "s", false, end >= 0 ? v : null, Map.of());
+        }
+    }
+}
