@@ -8,6 +8,8 @@ final class BuiltIns {
     static void registerAll(Registry r) {
         r.register(io.schedlab.engine.policies.StaticPolicy.descriptor());
         r.register(io.schedlab.engine.policies.NullPolicy.descriptor());
+        r.register(io.schedlab.engine.policies.credit.CreditPolicy.descriptor());
+        r.register(io.schedlab.engine.policies.credit2.Credit2Policy.descriptor());
         r.register(io.schedlab.engine.workloads.IdleWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.CpuLoopWorkload.descriptor());
         // policies: static, null, credit, credit2 (each policy class exposes a static descriptor())

@@ -86,7 +86,13 @@ final class Specs {
                 s.scheduler(), s.costs(), s.vms(), s.timeline(), s.trace());
     }
 
-    static TimelineAction pin(double atSeconds, String vm, int vcpu, List<Integer> pcpus) {
+    /** The same spec with the event trace on (bounded by {@code maxEvents}); the runner audits traced runs. */
+    static ExperimentSpec withTrace(ExperimentSpec s, long maxEvents) {
+        return new ExperimentSpec(s.name(), s.labels(), s.seed(), s.durationSeconds(), s.stopWhen(), s.host(),
+                s.scheduler(), s.costs(), s.vms(), s.timeline(), new io.schedlab.engine.spec.TraceSpec(true, maxEvents));
+    }
+
+    static TimelineAction pin(double atSeconds, String vm, Integer vcpu, List<Integer> pcpus) {
         return new TimelineAction(atSeconds, TimelineAction.Kind.PIN, vm, vcpu, pcpus, null, null, null);
     }
 }

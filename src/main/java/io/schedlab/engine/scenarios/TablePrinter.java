@@ -41,25 +41,19 @@ public final class TablePrinter {
             out.append("; ratio = value / ").append(ref.name()).append(ref.column() ? " (same row)" : " (same column)");
         }
         out.append('\n');
+        int per = ref != null ? 4 : 2;
         List<String[]> lines = new ArrayList<>();
-        List<String> header1 = new ArrayList<>();
-        List<String> header2 = new ArrayList<>();
-        header1.add(table.rowHeader());
-        header2.add("");
-        for (String c : table.columns()) {
-            header1.add(c);
-            header1.add("");
-            header2.add("sim");
-            header2.add("pub");
+        List<String> sub = new ArrayList<>();
+        sub.add(table.rowHeader());
+        for (int c = 0; c < table.columns().size(); c++) {
+            sub.add("sim");
+            sub.add("pub");
             if (ref != null) {
-                header1.add("");
-                header1.add("");
-                header2.add("ratio sim");
-                header2.add("ratio pub");
+                sub.add("ratio sim");
+                sub.add("ratio pub");
             }
         }
-        lines.add(header1.toArray(String[]::new));
-        lines.add(header2.toArray(String[]::new));
+        lines.add(sub.toArray(String[]::new));
         for (String row : table.rows()) {
             List<String> line = new ArrayList<>();
             line.add(row);
@@ -83,10 +77,32 @@ public final class TablePrinter {
                 width[i] = Math.max(width[i], l[i].length());
             }
         }
+        // Each published column spans its sub-columns; widen the last one if the name is longer.
+        for (int c = 0; c < table.columns().size(); c++) {
+            int first = 1 + c * per;
+            int span = 2 * (per - 1);
+            for (int i = first; i < first + per; i++) {
+                span += width[i];
+            }
+            int missing = table.columns().get(c).length() - span;
+            if (missing > 0) {
+                width[first + per - 1] += missing;
+            }
+        }
+        StringBuilder group = new StringBuilder("  ").append(pad("", width[0], true));
+        for (int c = 0; c < table.columns().size(); c++) {
+            int first = 1 + c * per;
+            int span = 2 * (per - 1);
+            for (int i = first; i < first + per; i++) {
+                span += width[i];
+            }
+            group.append(" | ").append(pad(table.columns().get(c), span, true));
+        }
+        out.append(group.toString().stripTrailing()).append('\n');
         for (String[] l : lines) {
             StringBuilder sb = new StringBuilder("  ");
             for (int i = 0; i < cols; i++) {
-                boolean groupStart = i == 1 || (i > 1 && (i - 1) % (ref != null ? 4 : 2) == 0);
+                boolean groupStart = i >= 1 && (i - 1) % per == 0;
                 sb.append(groupStart ? " | " : i == 0 ? "" : "  ");
                 sb.append(pad(l[i], width[i], i == 0));
             }
@@ -113,6 +129,9 @@ public final class TablePrinter {
 
     static String num(double v) {
         double a = Math.abs(v);
+        if (v == Math.rint(v) && a < 1e15) {
+            return Long.toString((long) v);
+        }
         if (a >= 1000) {
             return String.format(Locale.ROOT, "%.0f", v);
         }

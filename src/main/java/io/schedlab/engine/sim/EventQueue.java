@@ -124,4 +124,54 @@ public final class EventQueue {
     public void clear() {
         size = 0;
     }
+
+    /** Tells whether a queued event is stale (its target moved on). */
+    @FunctionalInterface
+    public interface StaleTest {
+        boolean isStale(long payload);
+    }
+
+    /**
+     * Drops every stale event and rebuilds the heap (O(n)); order of the rest is unchanged because
+     * (time, sequence) keys are kept. Keeps memory bounded when many events are invalidated lazily.
+     */
+    public void removeStale(StaleTest test) {
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            if (!test.isStale(payload[i])) {
+                time[n] = time[i];
+                seq[n] = seq[i];
+                payload[n] = payload[i];
+                n++;
+            }
+        }
+        size = n;
+        for (int i = (n >>> 1) - 1; i >= 0; i--) {
+            siftDown(i);
+        }
+    }
+
+    private void siftDown(int i) {
+        long t = time[i];
+        long s = seq[i];
+        long p = payload[i];
+        int half = size >>> 1;
+        while (i < half) {
+            int c = 2 * i + 1;
+            int r = c + 1;
+            if (r < size && (time[r] < time[c] || (time[r] == time[c] && seq[r] < seq[c]))) {
+                c = r;
+            }
+            if (t < time[c] || (t == time[c] && s < seq[c])) {
+                break;
+            }
+            time[i] = time[c];
+            seq[i] = seq[c];
+            payload[i] = payload[c];
+            i = c;
+        }
+        time[i] = t;
+        seq[i] = s;
+        payload[i] = p;
+    }
 }

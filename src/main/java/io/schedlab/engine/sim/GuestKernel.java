@@ -290,6 +290,11 @@ final class GuestKernel {
         }
     }
 
+    boolean isStaleWake(int id, int version) {
+        GuestThreadRun th = id < threadCount ? threads[id] : null;
+        return th == null || th.version != version || th.where != GuestThreadRun.SLEEPING;
+    }
+
     /** A sleep ended (event for thread slot {@code id}). */
     void onSleepEnd(int id, int version) {
         GuestThreadRun th = id < threadCount ? threads[id] : null;
@@ -324,9 +329,9 @@ final class GuestKernel {
 
     /** (Re)schedule the running vCPU's next plan event: phase completion at its current rate, or guest slice end. */
     void replan(VcpuRun vr) {
-        int version = ++vr.planVersion;
         GuestThreadRun th = vr.thread;
         if (vr.v.state != VcpuState.RUNNING || th == null) {
+            vr.planDeadline = Simulator.NEVER;
             return;
         }
         long t0 = Math.max(sim.now, vr.runStart);
@@ -344,9 +349,7 @@ final class GuestKernel {
             long sliceAt = t0 + Math.max(0, sim.costs.guestSliceNanos() - th.sliceUsed);
             at = Math.min(at, sliceAt);
         }
-        if (at != Simulator.NEVER) {
-            sim.push(at, Simulator.EV_PLAN, vr.v.uid, version);
-        }
+        sim.setPlan(vr, at);
     }
 
     /** Keep the per-node count of running memory streams in step; re-rate the node's streams when it changes. */

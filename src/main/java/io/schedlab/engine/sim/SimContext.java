@@ -63,6 +63,10 @@ final class SimContext implements SchedulerContext {
         return new Handle(slot, gen);
     }
 
+    boolean isStale(int slot, int generation) {
+        return generations[slot] != generation || actions[slot] == null;
+    }
+
     /** Runs the timer in {@code slot} if it is still the one scheduled with {@code generation}. */
     void fire(int slot, int generation) {
         if (generations[slot] != generation || actions[slot] == null) {

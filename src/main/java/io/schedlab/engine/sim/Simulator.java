@@ -42,6 +42,7 @@ public final class Simulator {
     static final int EV_TIMELINE = 5;
     static final int EV_VM_START = 6;
     static final long NEVER = Long.MAX_VALUE;
+    private static final boolean DEBUG = Boolean.getBoolean("schedlab.debugQueue");
     /** RunControl is polled every this many events (a power of two minus one mask). */
     private static final long POLL_MASK = (1 << 14) - 1;
 
@@ -78,7 +79,10 @@ public final class Simulator {
     final long[] overheadNs;
     final long[] idleSince;
     final boolean[] schedulePending;
-    final int[] sliceVersion;
+    /** Slice timer per pCPU: deadline, and the earliest queued event (time, id), coalesced like plan events. */
+    final long[] sliceDeadline;
+    final long[] slicePendingAt;
+    final int[] slicePushId;
     final int[] rqOf;
     final long coldSameSocket;
     final long coldCrossSocket;
@@ -151,7 +155,11 @@ public final class Simulator {
         overheadNs = new long[nP];
         idleSince = new long[nP];
         schedulePending = new boolean[nP];
-        sliceVersion = new int[nP];
+        sliceDeadline = new long[nP];
+        slicePendingAt = new long[nP];
+        slicePushId = new int[nP];
+        java.util.Arrays.fill(sliceDeadline, NEVER);
+        java.util.Arrays.fill(slicePendingAt, NEVER);
         rqOf = new int[nP];
         lockOf = new int[nP];
         coldSameSocket = costs.coldCacheSameSocketNanos(topo.l2KbPerCore());
@@ -259,6 +267,10 @@ public final class Simulator {
             }
         }
         long end = stopRequested ? now : endTime;
+        if (Boolean.getBoolean("schedlab.debugQueue")) {
+            System.err.println("queue size at end " + queue.size() + ", compactAt " + compactAt + " kinds "
+                    + java.util.Arrays.toString(kindCounts) + " stale " + java.util.Arrays.toString(staleCounts));
+        }
         finish(end);
         return end;
     }
@@ -270,24 +282,24 @@ public final class Simulator {
         control.progress(Math.min(1.0, (double) now / endTime), now, events);
     }
 
+    final long[] kindCounts = new long[8];
+    final long[] staleCounts = new long[8];
+
     private void dispatch(long ev) {
         int target = EventQueue.target(ev);
+        if (DEBUG) {
+            kindCounts[EventQueue.kind(ev)]++;
+            if (isStale(ev)) {
+                staleCounts[EventQueue.kind(ev)]++;
+            }
+        }
         switch (EventQueue.kind(ev)) {
             case EV_SCHEDULE -> {
                 schedulePending[target] = false;
                 schedule(target, false);
             }
-            case EV_SLICE -> {
-                if (EventQueue.version(ev) == sliceVersion[target]) {
-                    schedule(target, false);
-                }
-            }
-            case EV_PLAN -> {
-                VcpuRun vr = vcpus.get(target);
-                if (EventQueue.version(ev) == vr.planVersion && vr.v.state == VcpuState.RUNNING) {
-                    guest.onPlan(vr);
-                }
-            }
+            case EV_SLICE -> onSliceEvent(target, EventQueue.version(ev));
+            case EV_PLAN -> onPlanEvent(vcpus.get(target), EventQueue.version(ev));
             case EV_THREAD_WAKE -> guest.onSleepEnd(target, EventQueue.version(ev));
             case EV_TIMER -> ctx.fire(target, EventQueue.version(ev));
             case EV_TIMELINE -> applyTimeline(timeline[target], target);
@@ -297,7 +309,90 @@ public final class Simulator {
     }
 
     void push(long at, int kind, int target, int version) {
+        if (queue.size() >= compactAt) {
+            queue.removeStale(this::isStale);
+            compactAt = Math.max(MIN_COMPACT, 2 * queue.size());
+        }
         queue.push(at, EventQueue.pack(kind, target, version));
+    }
+
+    /** Lazily invalidated events are dropped when the heap doubles, so memory does not grow with run length. */
+    private static final int MIN_COMPACT = 1 << 14;
+    private int compactAt = MIN_COMPACT;
+
+    private boolean isStale(long ev) {
+        int target = EventQueue.target(ev);
+        int version = EventQueue.version(ev);
+        switch (EventQueue.kind(ev)) {
+            case EV_SLICE:
+                return version != slicePushId[target] || slicePendingAt[target] == NEVER;
+            case EV_PLAN: {
+                VcpuRun vr = vcpus.get(target);
+                return version != vr.planPushId || vr.planPendingAt == NEVER;
+            }
+            case EV_THREAD_WAKE:
+                return guest.isStaleWake(target, version);
+            case EV_TIMER:
+                return ctx.isStale(target, version);
+            default:
+                return false;
+        }
+    }
+
+    // ------------------------------------------------------------------ coalesced timers
+
+    /*
+     * Slice timers and guest plan events move often (every decision, every rate change). Instead of
+     * one queued event per move (the old one left stale), each keeps a deadline and at most one
+     * useful queued event: a new event is queued only when the deadline moves earlier than the
+     * queued one; a queued event that fires before the deadline re-arms itself at the deadline.
+     */
+
+    private void setSlice(int p, long deadline) {
+        sliceDeadline[p] = deadline;
+        if (deadline < slicePendingAt[p]) {
+            slicePendingAt[p] = deadline;
+            push(deadline, EV_SLICE, p, ++slicePushId[p]);
+        }
+    }
+
+    private void onSliceEvent(int p, int id) {
+        if (id != slicePushId[p] || slicePendingAt[p] == NEVER) {
+            return; // superseded by an earlier one
+        }
+        slicePendingAt[p] = NEVER;
+        long deadline = sliceDeadline[p];
+        if (deadline <= now) {
+            sliceDeadline[p] = NEVER;
+            schedule(p, false);
+        } else if (deadline != NEVER) {
+            setSlice(p, deadline);
+        }
+    }
+
+    void setPlan(VcpuRun vr, long deadline) {
+        vr.planDeadline = deadline;
+        if (deadline < vr.planPendingAt) {
+            vr.planPendingAt = deadline;
+            push(deadline, EV_PLAN, vr.v.uid, ++vr.planPushId);
+        }
+    }
+
+    private void onPlanEvent(VcpuRun vr, int id) {
+        if (id != vr.planPushId || vr.planPendingAt == NEVER) {
+            return;
+        }
+        vr.planPendingAt = NEVER;
+        long deadline = vr.planDeadline;
+        if (vr.v.state != VcpuState.RUNNING || deadline == NEVER) {
+            return;
+        }
+        if (deadline <= now) {
+            vr.planDeadline = NEVER;
+            guest.onPlan(vr);
+        } else {
+            setPlan(vr, deadline);
+        }
     }
 
     // ------------------------------------------------------------------ hypervisor: tickle, wake, block
@@ -428,10 +523,7 @@ public final class Simulator {
         if (pc.current == null) {
             idleSince[p] = t;
         }
-        sliceVersion[p]++;
-        if (d != null && d.runNanos() >= 0) {
-            push(Math.max(t, start + d.runNanos()), EV_SLICE, p, sliceVersion[p]);
-        }
+        setSlice(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
     }
 
     private void checkDecision(Pcpu p, Vcpu prev, Vcpu next) {
@@ -495,7 +587,7 @@ public final class Simulator {
     private void stopRun(VcpuRun vr, int p, long at) {
         Vcpu v = vr.v;
         addCpu(vr, p, Math.max(0, at - vr.runStart));
-        vr.planVersion++;
+        vr.planDeadline = NEVER;
         if (v.state == VcpuState.RUNNING) {
             v.state = VcpuState.RUNNABLE;
         }
@@ -775,7 +867,7 @@ public final class Simulator {
             policy.removeVcpu(vr.v);
             vr.v.state = VcpuState.OFFLINE;
             vr.account(VcpuState.OFFLINE, now);
-            vr.planVersion++;
+            vr.planDeadline = NEVER;
         }
         liveVms.remove(vm);
         run.endedAt = now;

@@ -9,7 +9,11 @@ final class VcpuRun {
     final Vcpu v;
     final VmRun vm;
     GuestThreadRun thread;
-    int planVersion;
+    /** When the guest next needs attention on this vCPU (NEVER = nothing planned). */
+    long planDeadline = Simulator.NEVER;
+    /** Time and id of the earliest queued plan event; later deadlines reuse it (re-armed when it fires). */
+    long planPendingAt = Simulator.NEVER;
+    int planPushId;
     /** When the current run started (after the switch overhead). */
     long runStart;
     /** When it was switched in (Xen's runstate entry time); unlike runStart not moved by decisions that keep it. */
@@ -34,7 +38,7 @@ final class VcpuRun {
     long migSameCore;
     long migSameSocket;
     long migCross;
-    final LatencyRecorder wakeLatency = new LatencyRecorder();
+    final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     /** NUMA node whose stream count includes this vCPU, or -1. */
     int streamNode = -1;
 

@@ -22,7 +22,7 @@ final class VmRun {
     final List<GuestThreadRun> threads = new ArrayList<>();
     /** Lock id -> lock; looked up only, never iterated (iteration order would not be deterministic). */
     final Map<Integer, GuestLock> locks = new HashMap<>();
-    final LatencyRecorder wakeLatency = new LatencyRecorder();
+    final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     long startedAt = -1;
     long endedAt = -1;
     long completedAt = -1;

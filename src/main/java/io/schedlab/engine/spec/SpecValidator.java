@@ -4,6 +4,8 @@ import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.policies.NullPolicy;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
+import io.schedlab.engine.registry.InvalidParameterException;
+import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.registry.WorkloadDescriptor;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -339,7 +341,18 @@ public final class SpecValidator {
                     + workloadNames()));
             return;
         }
+        int before = out.size();
         ParameterValues.check(at + "/params", w.params(), d.parameters(), out);
+        if (out.size() == before) {
+            // Content checks only the workload itself can make (e.g. the trace CSV's rows): build it once.
+            try {
+                d.factory().apply(new Params(ParameterValues.normalize(w.params(), d.parameters())));
+            } catch (IllegalArgumentException e) {
+                String pointer = at + "/params"
+                        + (e instanceof InvalidParameterException ipe ? "/" + ipe.parameter() : "");
+                out.add(new Violation(pointer, e.getMessage()));
+            }
+        }
     }
 
     private void checkActionStructure(String at, TimelineAction a, int pcpus, double duration, List<Violation> out) {
@@ -453,6 +466,7 @@ public final class SpecValidator {
             out.add(new Violation("/vms", "the null scheduler runs at most one vCPU per pCPU: " + total
                     + " vCPUs > " + pcpus + " pCPUs"));
         }
+        out.addAll(io.schedlab.engine.policies.credit2.Credit2Policy.capViolations(s));
     }
 
     private void checkVmReferences(String at, VmSpec vm, int nodes, List<Violation> out) {

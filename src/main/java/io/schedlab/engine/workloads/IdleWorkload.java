@@ -49,6 +49,7 @@ public final class IdleWorkload implements Workload {
     public void start(WorkloadEnv env) {
         startedAt = env.now();
         RandomGenerator random = env.random();
+        Phase.Compute burst = new Phase.Compute(burstNanos, false);
         for (int i = 0; i < threads; i++) {
             env.spawn(new GuestThread() {
                 private boolean computeNext;
@@ -57,7 +58,7 @@ public final class IdleWorkload implements Workload {
                 public Phase next(long now) {
                     if (computeNext) {
                         computeNext = false;
-                        return new Phase.Compute(burstNanos, false);
+                        return burst;
                     }
                     if (now > startedAt) {
                         bursts++;

@@ -173,17 +173,6 @@ public final class CreditPolicy implements SchedulerPolicy {
     }
 
     @Override
-    public void affinityChanged(Vcpu v) {
-        CreditVcpu svc = CreditVcpu.of(v);
-        if (svc.onRunq && !v.allowedOn(v.processor)) {
-            dequeue(svc);
-            v.processor = pickCpu(v);
-            pcpus[v.processor].insert(svc);
-            runqTickle(svc);
-        }
-    }
-
-    @Override
     public void domainParamsChanged(Vm vm) {
         // csched_dom_cntl: keep prv->weight consistent with the new weight.
         CreditDomain sdom = CreditDomain.of(vm);
@@ -221,7 +210,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         // Rate limit (csched_schedule): keep a non-yielding current vCPU until it ran ratelimit.
         long ratelimit = params.ratelimitNanos();
         if (prevRunnable && ratelimit > 0 && !scurr.yield) {
-            long runtime = ctx.runningFor(prev);
+            long runtime = now - scurr.runStart;
             if (runtime < ratelimit) {
                 scurr.startTime = now;
                 return new Decision(prev, ratelimit - runtime);
@@ -265,6 +254,9 @@ public final class CreditPolicy implements SchedulerPolicy {
             return Decision.idle();
         }
         idlers.clear(p.id);
+        if (snext != scurr) {
+            snext.runStart = now;
+        }
         snext.startTime = now;
         snext.running = true;
         if (snext.vcpu.processor != p.id) {

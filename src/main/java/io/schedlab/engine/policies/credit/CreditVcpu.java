@@ -14,6 +14,8 @@ final class CreditVcpu {
     final CreditDomain dom;
     int pri = PRI_UNDER;
     int credit;
+    /** When it last started running (runstate.state_entry_time), for the rate limit. */
+    long runStart;
     /** Start of the not-yet-burned running interval (start_time). */
     long startTime;
     /** Sub-credit remainder of burned time, in ns x creditsPerMs (burn_credits: residual). */

@@ -88,6 +88,11 @@ public final class PolicyTestHost implements SchedulerContext {
 
     /** Adds a VM whose vCPUs start at the given pCPUs (placement) with the given behaviour, waking at time 0. */
     public Vm addVm(String name, int weight, int cap, Behaviour b, int... placement) {
+        return addVm(name, weight, cap, true, b, placement);
+    }
+
+    /** As {@link #addVm(String, int, int, Behaviour, int...)}; when {@code awake} is false the vCPUs stay offline until {@link #wake}. */
+    public Vm addVm(String name, int weight, int cap, boolean awake, Behaviour b, int... placement) {
         Vm vm = new Vm(vms.size(), name, weight, cap, 256, 0);
         vms.add(vm);
         for (int i = 0; i < placement.length; i++) {
@@ -101,7 +106,9 @@ public final class PolicyTestHost implements SchedulerContext {
             policy.addVcpu(v);
         }
         for (Vcpu v : vm.vcpus) {
-            at(now, () -> wake(v));
+            if (awake) {
+                at(now, () -> wake(v));
+            }
         }
         return vm;
     }

@@ -1,0 +1,103 @@
+package io.schedlab.engine.policies.credit2;
+
+import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.registry.Params;
+import java.util.List;
+
+/**
+ * Tunables of credit2 with Xen's defaults (xen/common/sched/credit2.c: CSCHED2_CREDIT_INIT,
+ * CSCHED2_MIN_TIMER, CSCHED2_MAX_TIMER, CSCHED2_CARRYOVER_MAX, CSCHED2_MIGRATE_COMPENSATION,
+ * opt_migrate_resist, opt_load_window_shift, opt_underload/overload_balance_tolerance,
+ * CSCHED2_BDGT_REPL_PERIOD, opt_runqueue, opt_max_cpus_runqueue). {@code runqueue} "default"
+ * and {@code maxCpusPerRunqueue} -1 take the value of {@code xenVersion}.
+ */
+public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusPerRunqueue, int ratelimitUs,
+        int migrateResistUs, int migrateCompensationUs, int creditInitUs, int creditMinUs, int carryoverMaxUs,
+        int minTimerUs, int maxTimerUs, int loadWindowShift, int underloadBalanceTolerance,
+        int overloadBalanceTolerance, int budgetReplPeriodMs) {
+
+    public static final List<String> RUNQUEUES = List.of("default", "cpu", "core", "socket", "node", "all");
+
+    /** Parameter list for the registry. */
+    public static List<ParameterSpec> specs() {
+        String src = "xen/common/sched/credit2.c";
+        return List.of(
+                ParameterSpec.choice("xenVersion", "latest", XenVersion.allowedValues(),
+                        "Xen release to model: sets the run-queue default (socket <=4.6, core 4.7, socket >=4.8), "
+                                + "SMT-aware tickling (>=4.7), soft affinity (>=4.9), caps (>=4.10), 16 pCPUs per run queue (>=4.14)",
+                        src + " history; docs/misc/xen-command-line (credit2_runqueue, sched_credit2_max_cpus_runqueue)"),
+                ParameterSpec.choice("runqueue", "default", RUNQUEUES,
+                        "run-queue arrangement; default = the one of xenVersion", src + ": opt_runqueue (credit2_runqueue)"),
+                ParameterSpec.integer("maxCpusPerRunqueue", -1, -1, 4096, "pCPUs",
+                        "split run queues above this many pCPUs (-1 = version default: 16 from 4.14, else unlimited; 0 = unlimited)",
+                        src + ": opt_max_cpus_runqueue (sched_credit2_max_cpus_runqueue, default 16)"),
+                ParameterSpec.integer("ratelimitUs", 1000, 0, 500_000, "us",
+                        "minimum run time before a non-yielding vCPU is preempted (0 = off); credit2 has it from Xen 4.8",
+                        "xen/include/public/sysctl.h: XEN_SYSCTL_SCHED_RATELIMIT_DEFAULT"),
+                ParameterSpec.integer("migrateResistUs", 500, 0, 100_000, "us",
+                        "credit advantage needed to pull a vCPU that last ran on another pCPU, or to preempt a remote pCPU",
+                        src + ": opt_migrate_resist (sched_credit2_migrate_resist), CSCHED2_MIGRATE_RESIST"),
+                ParameterSpec.integer("migrateCompensationUs", 50, 0, 10_000, "us",
+                        "credit added to a vCPU each time it moves to another pCPU (cold-cache compensation)",
+                        src + ": CSCHED2_MIGRATE_COMPENSATION"),
+                ParameterSpec.integer("creditInitUs", 10_000, 100, 1_000_000, "us",
+                        "credit added at each reset (also the soft-affinity bonus when tickling)", src + ": CSCHED2_CREDIT_INIT"),
+                ParameterSpec.integer("creditMinUs", -10_000, -1_000_000, 0, "us",
+                        "lower bound of credit", "scheduler-facts.md: CREDIT_MIN = -CREDIT_INIT"),
+                ParameterSpec.integer("carryoverMaxUs", 500, 0, 1_000_000, "us",
+                        "credit kept above CREDIT_INIT across a reset", src + ": CSCHED2_CARRYOVER_MAX (= CSCHED2_MIN_TIMER)"),
+                ParameterSpec.integer("minTimerUs", 500, 10, 1_000_000, "us",
+                        "shortest time slice", src + ": CSCHED2_MIN_TIMER"),
+                ParameterSpec.integer("maxTimerUs", 10_000, 100, 10_000_000, "us",
+                        "longest time slice", src + ": CSCHED2_MAX_TIMER (= CSCHED2_CREDIT_INIT)"),
+                ParameterSpec.integer("loadWindowShift", 30, 10, 40, "log2 ns",
+                        "load averaging window = 2^shift ns (30 = ~1.07 s)", src + ": opt_load_window_shift (LOADAVG_WINDOW_SHIFT)"),
+                ParameterSpec.integer("underloadBalanceTolerance", 0, -8, 8, "log2",
+                        "balance when below 100% load only if the load difference >= 2^this", src + ": opt_underload_balance_tolerance"),
+                ParameterSpec.integer("overloadBalanceTolerance", -3, -8, 8, "log2",
+                        "balance when at or above 100% load if the load difference >= 2^this", src + ": opt_overload_balance_tolerance"),
+                ParameterSpec.integer("budgetReplPeriodMs", 10, 1, 10_000, "ms",
+                        "cap budget replenishment period", src + ": CSCHED2_BDGT_REPL_PERIOD"));
+    }
+
+    public static Credit2Params from(Params p) {
+        return new Credit2Params(XenVersion.parse(p.getString("xenVersion")), p.getString("runqueue"),
+                p.getInt("maxCpusPerRunqueue"), p.getInt("ratelimitUs"), p.getInt("migrateResistUs"),
+                p.getInt("migrateCompensationUs"), p.getInt("creditInitUs"), p.getInt("creditMinUs"),
+                p.getInt("carryoverMaxUs"), p.getInt("minTimerUs"), p.getInt("maxTimerUs"), p.getInt("loadWindowShift"),
+                p.getInt("underloadBalanceTolerance"), p.getInt("overloadBalanceTolerance"),
+                p.getInt("budgetReplPeriodMs"));
+    }
+
+    /** Xen defaults for a given release ("latest", "4.6", ...). */
+    public static Credit2Params defaults(String version) {
+        return new Credit2Params(XenVersion.parse(version), "default", -1, 1000, 500, 50, 10_000, -10_000, 500, 500,
+                10_000, 30, 0, -3, 10);
+    }
+
+    public Credit2Params withRunqueue(String rq) {
+        return new Credit2Params(xenVersion, rq, maxCpusPerRunqueue, ratelimitUs, migrateResistUs,
+                migrateCompensationUs, creditInitUs, creditMinUs, carryoverMaxUs, minTimerUs, maxTimerUs,
+                loadWindowShift, underloadBalanceTolerance, overloadBalanceTolerance, budgetReplPeriodMs);
+    }
+
+    public Credit2Params withRatelimitUs(int us) {
+        return new Credit2Params(xenVersion, runqueue, maxCpusPerRunqueue, us, migrateResistUs,
+                migrateCompensationUs, creditInitUs, creditMinUs, carryoverMaxUs, minTimerUs, maxTimerUs,
+                loadWindowShift, underloadBalanceTolerance, overloadBalanceTolerance, budgetReplPeriodMs);
+    }
+
+    /** The arrangement actually used: explicit value, else the version's default. */
+    public String effectiveRunqueue() {
+        return "default".equals(runqueue) ? xenVersion.defaultRunqueue() : runqueue;
+    }
+
+    /** Max pCPUs per run queue actually used (0 = unlimited). */
+    public int effectiveMaxCpusPerRunqueue() {
+        return maxCpusPerRunqueue < 0 ? xenVersion.defaultMaxCpusPerRunqueue() : maxCpusPerRunqueue;
+    }
+
+    static long us(int us) {
+        return us * 1_000L;
+    }
+}

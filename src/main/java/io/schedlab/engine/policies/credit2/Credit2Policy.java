@@ -1,0 +1,971 @@
+package io.schedlab.engine.policies.credit2;
+
+import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.model.Topology;
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.credit.AffinityBalance;
+import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.TimelineAction;
+import io.schedlab.engine.spec.Violation;
+import io.schedlab.engine.spec.VmSpec;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Xen's credit2 scheduler after xen/common/sched/credit2.c: credit in ns burned at
+ * max_weight/weight ({@code burn_credits}), per-run-queue resets ({@code reset_credit}) that
+ * also balance load ({@code balance_load}), run queues per cpu|core|socket|node|all,
+ * {@code runq_candidate} with migration resistance, {@code csched2_runtime} timer, wake
+ * placement ({@code csched2_res_pick}) and tickling ({@code runq_tickle}), caps by domain budget
+ * (4.10+). Behaviour that changed across releases follows {@link Credit2Params#xenVersion()}.
+ */
+public final class Credit2Policy implements SchedulerPolicy {
+
+    public static final String NAME = "credit2";
+
+    /** Registry entry: name "credit2", parameters of {@link Credit2Params}. */
+    public static PolicyDescriptor descriptor() {
+        return new PolicyDescriptor(NAME,
+                "Xen credit2: ns credits with per-run-queue resets, load balancing, migration resistance; Xen-version aware",
+                Credit2Params.specs(), p -> new Credit2Policy(Credit2Params.from(p)));
+    }
+
+    /**
+     * Spec rule of credit2 that parameter bounds cannot express: caps (VM cap or a set-cap action
+     * with cap > 0) need xenVersion >= 4.10, when credit2 gained caps. Empty for other policies.
+     */
+    public static List<Violation> capViolations(ExperimentSpec s) {
+        List<Violation> out = new ArrayList<>();
+        if (s.scheduler() == null || !NAME.equals(s.scheduler().policy())) {
+            return out;
+        }
+        Object raw = s.scheduler().params() == null ? null : s.scheduler().params().get("xenVersion");
+        XenVersion version;
+        try {
+            version = XenVersion.parse(raw == null ? "latest" : String.valueOf(raw));
+        } catch (RuntimeException e) {
+            return out; // reported by the parameter check
+        }
+        if (version.caps()) {
+            return out;
+        }
+        String why = "caps need xenVersion >= 4.10 (credit2 gained caps in Xen 4.10); xenVersion is " + version;
+        if (s.vms() != null) {
+            for (int i = 0; i < s.vms().size(); i++) {
+                VmSpec vm = s.vms().get(i);
+                if (vm != null && vm.cap() != null && vm.cap() > 0) {
+                    out.add(new Violation("/vms/" + i + "/cap", why));
+                }
+            }
+        }
+        if (s.timeline() != null) {
+            for (int i = 0; i < s.timeline().size(); i++) {
+                TimelineAction a = s.timeline().get(i);
+                if (a != null && a.action() == TimelineAction.Kind.SET_CAP && a.cap() != null && a.cap() > 0) {
+                    out.add(new Violation("/timeline/" + i + "/cap", why));
+                }
+            }
+        }
+        return out;
+    }
+
+    private final Credit2Params params;
+    private final XenVersion version;
+    private final long creditInit;
+    private final long creditMin;
+    private final long carryoverMax;
+    private final long minTimer;
+    private final long maxTimer;
+    private final long migrateResist;
+    private final long migrateCompensation;
+    private final long ratelimit;
+    private final long window;
+    private final LoadBalancer balancer;
+    private SchedulerContext ctx;
+    private Topology topo;
+    private int n;
+    private RunqueueLayout layout;
+    private final List<Credit2Runqueue> rqs = new ArrayList<>();
+    private Credit2Runqueue[] rqOfCpu;
+    private BitSet[] siblings;
+    private Tickler tickler;
+    /** Queued vCPUs whose tickled_cpu is each pCPU. */
+    private int[] reservations;
+    private boolean capsSeen;
+
+    public Credit2Policy(Credit2Params params) {
+        this.params = params;
+        this.version = params.xenVersion();
+        this.creditInit = Credit2Params.us(params.creditInitUs());
+        this.creditMin = Credit2Params.us(params.creditMinUs());
+        this.carryoverMax = Credit2Params.us(params.carryoverMaxUs());
+        this.minTimer = Credit2Params.us(params.minTimerUs());
+        this.maxTimer = Credit2Params.us(params.maxTimerUs());
+        this.migrateResist = Credit2Params.us(params.migrateResistUs());
+        this.migrateCompensation = Credit2Params.us(params.migrateCompensationUs());
+        // credit2 rate limiting arrived in 4.8 ("xen: credit2: implement ratelimiting").
+        this.ratelimit = version.atLeast(8) ? Credit2Params.us(params.ratelimitUs()) : 0;
+        this.window = 1L << params.loadWindowShift();
+        this.balancer = new LoadBalancer(params);
+    }
+
+    public Credit2Params params() {
+        return params;
+    }
+
+    @Override
+    public void init(SchedulerContext context) {
+        this.ctx = context;
+        this.topo = context.topology();
+        this.n = topo.size();
+        this.layout = new RunqueueLayout(topo, params.effectiveRunqueue(), params.effectiveMaxCpusPerRunqueue());
+        for (int i = 0; i < layout.count(); i++) {
+            rqs.add(new Credit2Runqueue(i));
+        }
+        rqOfCpu = new Credit2Runqueue[n];
+        reservations = new int[n];
+        tickler = new Tickler(topo, version, migrateResist, creditInit, this::currentCredit);
+        siblings = new BitSet[n];
+        for (int cpu = 0; cpu < n; cpu++) {
+            Credit2Runqueue rqd = rqs.get(layout.runqueueOf(cpu));
+            rqOfCpu[cpu] = rqd;
+            rqd.active.set(cpu);
+            rqd.idle.set(cpu);
+            topo.pcpu(cpu).policyData = rqd;
+            siblings[cpu] = new BitSet(n);
+            for (int j = 0; j < n; j++) {
+                if (topo.sameCore(cpu, j)) {
+                    siblings[cpu].set(j);
+                }
+            }
+        }
+        for (Credit2Runqueue rqd : rqs) {
+            rqd.pickBias = rqd.active.nextSetBit(0);
+            rqd.loadLastUpdate = ctx.now();
+            rqd.smtIdle.clear();
+            for (int cpu = rqd.active.nextSetBit(0); cpu >= 0; cpu = rqd.active.nextSetBit(cpu + 1)) {
+                smtIdleMaskSet(cpu, rqd);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- load tracking
+
+    /** update_runq_load: fold the time since the last update into the EWMA, then apply change. */
+    private void updateRunqLoad(Credit2Runqueue rqd, int change, long now) {
+        long delta = now - rqd.loadLastUpdate;
+        if (delta >= window) {
+            rqd.avgload = rqd.load;
+        } else if (delta > 0) {
+            rqd.avgload = (delta * (double) rqd.load + (window - delta) * rqd.avgload) / window;
+        }
+        rqd.load += change;
+        rqd.loadLastUpdate = now;
+    }
+
+    /** update_svc_load: the same average of whether the vCPU is runnable. */
+    private void updateSvcLoad(Credit2Vcpu svc, long now) {
+        long delta = now - svc.loadLastUpdate;
+        double load = svc.loaded ? 1.0 : 0.0;
+        if (delta >= window) {
+            svc.avgload = load;
+        } else if (delta > 0) {
+            svc.avgload = (delta * load + (window - delta) * svc.avgload) / window;
+        }
+        svc.loadLastUpdate = now;
+    }
+
+    /** update_load: account a runnable (+1) / not runnable (-1) change of svc in rqd. */
+    private void setLoaded(Credit2Vcpu svc, boolean loaded, long now) {
+        if (svc.loaded == loaded || svc.rq == null) {
+            return;
+        }
+        updateSvcLoad(svc, now);
+        updateRunqLoad(svc.rq, loaded ? 1 : -1, now);
+        svc.loaded = loaded;
+    }
+
+    // ---------------------------------------------------------------- run queue membership
+
+    /** runq_assign. */
+    private void assign(Credit2Vcpu svc, Credit2Runqueue rqd, long now) {
+        svc.rq = rqd;
+        rqd.svcs.add(svc);
+        if (svc.weight > rqd.maxWeight) {
+            rqd.maxWeight = svc.weight;
+        }
+        svc.loadLastUpdate = now;
+    }
+
+    /** runq_deassign. */
+    private void deassign(Credit2Vcpu svc) {
+        Credit2Runqueue rqd = svc.rq;
+        if (rqd == null) {
+            return;
+        }
+        rqd.svcs.remove(svc);
+        rqd.recomputeMaxWeight();
+        svc.rq = null;
+    }
+
+    /** Move a not-running vCPU to another run queue, carrying its load (migrate(), !scheduled branch). */
+    private void moveTo(Credit2Vcpu svc, Credit2Runqueue trqd, int cpu, long now) {
+        boolean onRunq = svc.onRunq;
+        boolean loaded = svc.loaded;
+        if (onRunq) {
+            svc.rq.remove(svc);
+        }
+        setLoaded(svc, false, now);
+        deassign(svc);
+        assign(svc, trqd, now);
+        svc.vcpu.processor = cpu;
+        if (loaded) {
+            setLoaded(svc, true, now);
+        }
+        if (onRunq) {
+            trqd.insert(svc);
+            runqTickle(svc, now);
+        }
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    @Override
+    public void addVcpu(Vcpu v) {
+        if (v.vm.policyData == null) {
+            v.vm.policyData = new Credit2Domain(v.vm);
+            applyCap(Credit2Domain.of(v.vm));
+        }
+        Credit2Vcpu svc = new Credit2Vcpu(v, Credit2Domain.of(v.vm));
+        v.policyData = svc;
+        // csched2_alloc_udata: credit starts at CSCHED2_CREDIT_INIT; csched2_unit_insert assigns a run queue.
+        svc.credit = creditInit;
+        int cpu = v.allowedOn(v.processor) ? v.processor : v.hardAffinity.nextSetBit(0);
+        v.processor = cpu;
+        assign(svc, rqOfCpu[cpu], ctx.now());
+    }
+
+    @Override
+    public void removeVcpu(Vcpu v) {
+        Credit2Vcpu svc = Credit2Vcpu.of(v);
+        long now = ctx.now();
+        if (svc.rq != null) {
+            svc.rq.remove(svc);
+        }
+        setLoaded(svc, false, now);
+        svc.dom.parked.remove(svc);
+        setTickledCpu(svc, -1);
+        deassign(svc);
+    }
+
+    /**
+     * csched2_res_pick: a pending balancer move wins; else the least-loaded run queue meeting hard
+     * affinity (own load discounted), preferring one that meets soft affinity (4.9+); the pCPU
+     * within it round-robin from its pick_bias.
+     */
+    @Override
+    public int pickCpu(Vcpu v) {
+        Credit2Vcpu svc = Credit2Vcpu.of(v);
+        if (svc.migrateRqd != null) {
+            Credit2Runqueue t = svc.migrateRqd;
+            BitSet mask = (BitSet) v.hardAffinity.clone();
+            mask.and(t.active);
+            if (!mask.isEmpty()) {
+                return pickIn(t, mask);
+            }
+        }
+        long now = ctx.now();
+        boolean hasSoft = version.softAffinity() && v.hasSoftAffinity();
+        Credit2Runqueue minRq = null;
+        Credit2Runqueue minSoftRq = null;
+        double min = Double.MAX_VALUE;
+        double minSoft = Double.MAX_VALUE;
+        for (Credit2Runqueue rqd : rqs) {
+            if (!v.hardAffinity.intersects(rqd.active)) {
+                continue;
+            }
+            updateRunqLoad(rqd, 0, now);
+            double load = rqd.avgload;
+            if (rqd == svc.rq) {
+                updateSvcLoad(svc, now);
+                load = Math.max(0, load - svc.avgload);
+            }
+            if (hasSoft && load < minSoft && affine(v, rqd, AffinityBalance.SOFT)) {
+                minSoft = load;
+                minSoftRq = rqd;
+            }
+            if (load < min) {
+                min = load;
+                minRq = rqd;
+            }
+        }
+        if (minSoftRq != null) {
+            BitSet mask = AffinityBalance.mask(v, AffinityBalance.SOFT);
+            mask.and(minSoftRq.active);
+            return pickIn(minSoftRq, mask);
+        }
+        if (minRq == null) {
+            return v.processor;
+        }
+        BitSet mask = (BitSet) v.hardAffinity.clone();
+        mask.and(minRq.active);
+        return pickIn(minRq, mask);
+    }
+
+    private static boolean affine(Vcpu v, Credit2Runqueue rqd, int step) {
+        return AffinityBalance.mask(v, step).intersects(rqd.active);
+    }
+
+    /**
+     * A pCPU of rqd within mask: round-robin from rqd->pick_bias (4.9+); before, Xen used
+     * cpumask_any(), which was cpumask_first() in those releases.
+     */
+    private int pickIn(Credit2Runqueue rqd, BitSet mask) {
+        if (!version.atLeast(9)) {
+            return mask.nextSetBit(0);
+        }
+        int cpu = AffinityBalance.cycle(rqd.pickBias, mask, n);
+        rqd.pickBias = cpu;
+        return cpu;
+    }
+
+    @Override
+    public void wake(Vcpu v) {
+        Credit2Vcpu svc = Credit2Vcpu.of(v);
+        long now = ctx.now();
+        if (topo.pcpu(v.processor).current == v || svc.onRunq) {
+            return;
+        }
+        if (svc.scheduled) {
+            // Context not saved yet: re-queue in contextSaved.
+            svc.delayedRunqAdd = true;
+            return;
+        }
+        Credit2Runqueue target = rqOfCpu[v.processor];
+        if (svc.rq != target) {
+            // csched2_unit_migrate (via the core after pick_resource) for a sleeping vCPU.
+            setLoaded(svc, false, now);
+            deassign(svc);
+            assign(svc, target, now);
+        }
+        svc.migrateRqd = null;
+        if (svc.parked) {
+            return;
+        }
+        setLoaded(svc, true, now);
+        svc.rq.insert(svc);
+        runqTickle(svc, now);
+    }
+
+    @Override
+    public void sleep(Vcpu v) {
+        // csched2_unit_sleep
+        Credit2Vcpu svc = Credit2Vcpu.of(v);
+        long now = ctx.now();
+        setTickledCpu(svc, -1);
+        if (svc.onRunq) {
+            svc.rq.remove(svc);
+            setLoaded(svc, false, now);
+        } else if (svc.delayedRunqAdd) {
+            svc.delayedRunqAdd = false;
+        }
+        if (!svc.scheduled) {
+            setLoaded(svc, false, now);
+        }
+    }
+
+    @Override
+    public void yield(Vcpu v) {
+        Credit2Vcpu.of(v).yield = true;
+    }
+
+    @Override
+    public void domainParamsChanged(Vm vm) {
+        Credit2Domain sdom = Credit2Domain.of(vm);
+        if (sdom == null) {
+            return;
+        }
+        long now = ctx.now();
+        for (Vcpu v : vm.vcpus) {
+            Credit2Vcpu svc = Credit2Vcpu.of(v);
+            if (svc == null) {
+                continue;
+            }
+            if (svc.rq != null && topo.pcpu(v.processor).current == v) {
+                burnCredits(svc, now);
+            }
+            svc.weight = Math.max(1, vm.weight);
+            if (svc.rq != null) {
+                svc.rq.recomputeMaxWeight();
+            }
+        }
+        applyCap(sdom);
+    }
+
+    // ---------------------------------------------------------------- caps (4.10+)
+
+    /** csched2_dom_cntl: set tot_budget = cap% of the replenishment period; start/stop the timer. */
+    private void applyCap(Credit2Domain sdom) {
+        int cap = version.caps() ? sdom.vm.cap : 0;
+        capsSeen |= cap > 0;
+        long period = params.budgetReplPeriodMs() * 1_000_000L;
+        if (cap > 0 && sdom.capInUse == 0) {
+            sdom.totBudget = period * cap / 100;
+            sdom.budget = sdom.totBudget;
+            scheduleReplenish(sdom, ctx.now() + period);
+        } else if (cap > 0) {
+            sdom.totBudget = period * cap / 100;
+        } else if (sdom.capInUse > 0) {
+            if (sdom.replTimer != null) {
+                sdom.replTimer.cancel();
+                sdom.replTimer = null;
+            }
+            unparkAll(sdom);
+        }
+        sdom.capInUse = cap;
+    }
+
+    private void scheduleReplenish(Credit2Domain sdom, long at) {
+        sdom.replTimer = ctx.setTimer(at, () -> {
+            replenish(sdom);
+            if (sdom.capInUse > 0) {
+                scheduleReplenish(sdom, at + params.budgetReplPeriodMs() * 1_000_000L);
+            }
+        });
+    }
+
+    /** replenish_domain_budget: refill (paying back any overrun) and unpark. */
+    private void replenish(Credit2Domain sdom) {
+        sdom.budget = Math.min(sdom.budget + sdom.totBudget, sdom.totBudget);
+        if (sdom.budget > 0) {
+            unparkAll(sdom);
+        }
+    }
+
+    private void unparkAll(Credit2Domain sdom) {
+        long now = ctx.now();
+        List<Credit2Vcpu> list = new ArrayList<>(sdom.parked);
+        sdom.parked.clear();
+        for (Credit2Vcpu svc : list) {
+            svc.parked = false;
+            Vcpu v = svc.vcpu;
+            if (v.state == VcpuState.RUNNABLE && !svc.onRunq && !svc.scheduled && svc.rq != null) {
+                setLoaded(svc, true, now);
+                svc.rq.insert(svc);
+                runqTickle(svc, now);
+            }
+        }
+    }
+
+    /** unit_grab_budget: keep remaining budget, else take a quota from the domain, else park. */
+    private boolean grabBudget(Credit2Vcpu svc) {
+        Credit2Domain sdom = svc.dom;
+        if (!sdom.hasCap() || svc.budget > 0) {
+            return true;
+        }
+        if (sdom.budget > 0) {
+            long quota = sdom.quota(minTimer);
+            long b = Math.min(quota, sdom.budget);
+            svc.budget = b;
+            sdom.budget -= b;
+            return true;
+        }
+        svc.budget = 0;
+        return false;
+    }
+
+    /** unit_return_budget. */
+    private void returnBudget(Credit2Vcpu svc) {
+        if (svc.dom.hasCap()) {
+            svc.dom.budget += svc.budget;
+            svc.budget = 0;
+        }
+    }
+
+    private void park(Credit2Vcpu svc, long now) {
+        if (!svc.parked) {
+            svc.parked = true;
+            svc.dom.parked.add(svc);
+        }
+        svc.rq.remove(svc);
+        setLoaded(svc, false, now);
+    }
+
+    // ---------------------------------------------------------------- credits
+
+    /** burn_credits: credit -= elapsed x max_weight / weight (t2c_update), floored at CREDIT_MIN; budget -= elapsed. */
+    private void burnCredits(Credit2Vcpu svc, long now) {
+        long delta = now - svc.startTime;
+        if (delta <= 0) {
+            svc.startTime = Math.max(svc.startTime, now);
+            return;
+        }
+        long val = delta * svc.rq.maxWeight + svc.residual;
+        svc.residual = val % svc.weight;
+        svc.credit -= val / svc.weight;
+        if (svc.credit < creditMin) {
+            svc.credit = creditMin;
+        }
+        if (svc.dom.hasCap()) {
+            svc.budget -= delta;
+        }
+        svc.startTime = now;
+    }
+
+    /** c2t: credit -> time at this vCPU's burn rate. */
+    private long c2t(Credit2Runqueue rqd, long credit, Credit2Vcpu svc) {
+        return credit * svc.weight / rqd.maxWeight;
+    }
+
+    /** reset_credit: everyone in the run queue gains m x CREDIT_INIT, clipped to INIT + carry-over. */
+    private void resetCredit(Credit2Runqueue rqd, Credit2Vcpu snext, long now) {
+        long m = 1;
+        if (snext.credit < -creditInit) {
+            m += (-snext.credit) / creditInit;
+        }
+        for (Credit2Vcpu svc : rqd.svcs) {
+            Vcpu v = svc.vcpu;
+            if (topo.pcpu(v.processor).current == v && v.state == VcpuState.RUNNING) {
+                burnCredits(svc, now);
+                if (svc.dom.hasCap() && svc.budget <= 0) {
+                    tickleCpu(v.processor, rqd);
+                }
+            }
+            svc.credit += m * creditInit;
+            if (svc.credit > creditInit + carryoverMax) {
+                svc.credit = creditInit + carryoverMax;
+            }
+            svc.startTime = now;
+        }
+        resets++;
+    }
+
+    private long resets;
+
+    // ---------------------------------------------------------------- do_schedule
+
+    @Override
+    public Decision doSchedule(Pcpu p, Vcpu prev, boolean prevYielded) {
+        long now = ctx.now();
+        int cpu = p.id;
+        Credit2Runqueue rqd = rqOfCpu[cpu];
+        rqd.tickled.clear(cpu);
+        Credit2Vcpu scurr = prev == null ? null : Credit2Vcpu.of(prev);
+        boolean scurrRunnable = false;
+        if (scurr != null) {
+            burnCredits(scurr, now);
+            if (prevYielded) {
+                scurr.yield = true;
+            }
+            scurrRunnable = prev.state == VcpuState.RUNNING && scurr.migrateRqd == null && prev.allowedOn(cpu)
+                    && scurr.rq == rqd;
+            if (scurrRunnable && scurr.dom.hasCap() && !grabBudget(scurr)) {
+                scurrRunnable = false;
+                park(scurr, now);
+            }
+        }
+        int[] skipped = new int[1];
+        Credit2Vcpu snext = runqCandidate(rqd, scurr, scurrRunnable, cpu, now, skipped);
+        retickleUntaken(rqd, cpu, snext, now);
+        if (scurr != null && snext != scurr) {
+            if (scurrRunnable) {
+                scurr.delayedRunqAdd = true;
+            }
+            returnBudget(scurr);
+        }
+        if (scurr != null) {
+            scurr.yield = false;
+        }
+        if (snext != null) {
+            if (snext != scurr) {
+                rqd.remove(snext);
+                snext.scheduled = true;
+                snext.runStart = now;
+            }
+            if (rqd.idle.get(cpu)) {
+                rqd.idle.clear(cpu);
+                rqd.smtIdle.andNot(siblings[cpu]);
+            }
+            if (skipped[0] == 0 && snext.credit <= 0) {
+                resetCredit(rqd, snext, now);
+                balanceLoad(rqd, now);
+            }
+            snext.startTime = now;
+            setTickledCpu(snext, -1);
+            if (snext.vcpu.processor != cpu) {
+                snext.credit += migrateCompensation;
+                snext.vcpu.processor = cpu;
+            }
+            return new Decision(snext.vcpu, runtime(rqd, snext, snext == scurr, prev, now));
+        }
+        if (!rqd.idle.get(cpu)) {
+            rqd.idle.set(cpu);
+            smtIdleMaskSet(cpu, rqd);
+        }
+        updateRunqLoad(rqd, 0, now);
+        return Decision.idle();
+    }
+
+    /**
+     * Model addition (not in credit2.c): a queued vCPU that was tickled for this pCPU but not
+     * taken is released, and tickled again if an idle pCPU exists, so a pCPU that skipped it as
+     * reserved does not stay idle beside it.
+     */
+    private void retickleUntaken(Credit2Runqueue rqd, int cpu, Credit2Vcpu snext, long now) {
+        if (reservations[cpu] == 0 || (reservations[cpu] == 1 && snext != null && snext.tickledCpu == cpu)) {
+            return;
+        }
+        List<Credit2Vcpu> again = null;
+        for (Credit2Vcpu svc : rqd.runq) {
+            if (svc.tickledCpu == cpu && svc != snext) {
+                setTickledCpu(svc, -1);
+                if (again == null) {
+                    again = new ArrayList<>(2);
+                }
+                again.add(svc);
+            }
+        }
+        if (again != null && hasIdleUntickled(rqd, cpu)) {
+            // this pCPU just declined them: let an idle pCPU have them (busy ones are not preempted again)
+            rqd.tickled.set(cpu);
+            for (Credit2Vcpu svc : again) {
+                runqTickle(svc, now);
+            }
+            rqd.tickled.clear(cpu);
+        }
+    }
+
+    private static boolean hasIdleUntickled(Credit2Runqueue rqd, int except) {
+        for (int c = rqd.idle.nextSetBit(0); c >= 0; c = rqd.idle.nextSetBit(c + 1)) {
+            if (c != except && !rqd.tickled.get(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** smt_idle_mask_set: a core whose threads are all idle and untickled joins smt_idle. */
+    private void smtIdleMaskSet(int cpu, Credit2Runqueue rqd) {
+        BitSet idleNotTickled = (BitSet) rqd.idle.clone();
+        idleNotTickled.andNot(rqd.tickled);
+        BitSet sib = (BitSet) siblings[cpu].clone();
+        sib.and(rqd.active);
+        BitSet check = (BitSet) sib.clone();
+        check.andNot(idleNotTickled);
+        if (check.isEmpty()) {
+            rqd.smtIdle.or(sib);
+        }
+    }
+
+    /**
+     * runq_candidate: keep scurr within the rate limit (unless yielding); otherwise the first
+     * queued vCPU allowed here, not reserved for another tickled pCPU, not resisted as a remote
+     * pull, wins if it has more credit than scurr (or scurr yields) and has cap budget.
+     */
+    private Credit2Vcpu runqCandidate(Credit2Runqueue rqd, Credit2Vcpu scurr, boolean scurrRunnable, int cpu,
+            long now, int[] skipped) {
+        Credit2Vcpu snext = null;
+        boolean yield = false;
+        if (scurr != null) {
+            yield = scurr.yield;
+            if (!yield && ratelimit > 0 && scurrRunnable && now - scurr.runStart < ratelimit) {
+                return scurr;
+            }
+            boolean softAffPreempt = false;
+            Vcpu v = scurr.vcpu;
+            if (scurrRunnable && version.softAffinity() && v.hasSoftAffinity()) {
+                BitSet soft = AffinityBalance.mask(v, AffinityBalance.SOFT);
+                if (!soft.get(cpu)) {
+                    soft.and(rqd.idle);
+                    soft.andNot(rqd.tickled);
+                    softAffPreempt = !soft.isEmpty();
+                }
+            }
+            if (scurrRunnable && !softAffPreempt) {
+                snext = scurr;
+            }
+        }
+        long snextCredit = snext == null ? Long.MIN_VALUE / 4 : snext.credit;
+        int i = 0;
+        while (i < rqd.runq.size()) {
+            Credit2Vcpu svc = rqd.runq.get(i);
+            Vcpu v = svc.vcpu;
+            if (!v.allowedOn(cpu)) {
+                skipped[0]++;
+                i++;
+                continue;
+            }
+            if (svc.tickledCpu != -1 && svc.tickledCpu != cpu && rqd.tickled.get(svc.tickledCpu)) {
+                skipped[0]++;
+                i++;
+                continue;
+            }
+            if (v.processor != cpu && snextCredit + migrateResist > svc.credit) {
+                skipped[0]++;
+                i++;
+                continue;
+            }
+            if (yield || svc.credit > snextCredit) {
+                if (!svc.dom.hasCap() || grabBudget(svc)) {
+                    snext = svc;
+                } else {
+                    // unit_grab_budget failed: parked until the domain's budget is replenished
+                    park(svc, now);
+                    continue;
+                }
+            }
+            break;
+        }
+        return snext;
+    }
+
+    /** csched2_runtime: until credit falls to the next waiter's (or 0), capped by budget, in [min, max] and the rate limit. */
+    private long runtime(Credit2Runqueue rqd, Credit2Vcpu snext, boolean continuing, Vcpu prev, long now) {
+        long minTime = minTimer;
+        if (ratelimit > 0) {
+            long rl = ratelimit;
+            if (continuing) {
+                rl = ratelimit - (now - snext.runStart);
+            }
+            if (rl > minTime) {
+                minTime = rl;
+            }
+        }
+        long rtCredit = snext.credit;
+        if (!rqd.runq.isEmpty()) {
+            Credit2Vcpu swait = rqd.runq.get(0);
+            if (swait.credit > 0) {
+                rtCredit = snext.credit - swait.credit;
+            }
+        }
+        long time = rtCredit > 0 ? c2t(rqd, rtCredit, snext) : 0;
+        if (snext.dom.hasCap()) {
+            time = Math.min(time, snext.budget);
+        }
+        if (time < minTime) {
+            time = minTime;
+        } else if (time > maxTimer) {
+            time = maxTimer;
+        }
+        return time;
+    }
+
+    @Override
+    public void contextSaved(Vcpu prev) {
+        // csched2_context_saved: re-queue (and tickle) if still runnable; a pending balancer
+        // move (_VPF_migrating) goes to its target run queue instead.
+        Credit2Vcpu svc = Credit2Vcpu.of(prev);
+        if (svc == null) {
+            return;
+        }
+        long now = ctx.now();
+        svc.scheduled = false;
+        boolean runnable = prev.state == VcpuState.RUNNABLE && !svc.parked;
+        if (svc.migrateRqd != null) {
+            Credit2Runqueue t = svc.migrateRqd;
+            svc.delayedRunqAdd = false;
+            if (runnable) {
+                int cpu = pickCpu(prev);
+                svc.migrateRqd = null;
+                moveTo(svc, t, cpu, now);
+                if (!svc.onRunq) {
+                    setLoaded(svc, true, now);
+                    t.insert(svc);
+                    runqTickle(svc, now);
+                }
+            } else {
+                svc.migrateRqd = null;
+                setLoaded(svc, false, now);
+            }
+            return;
+        }
+        boolean wanted = svc.delayedRunqAdd || (runnable && !svc.onRunq);
+        svc.delayedRunqAdd = false;
+        if (runnable && wanted && !svc.onRunq) {
+            requeue(svc, now);
+        } else if (!runnable) {
+            setLoaded(svc, false, now);
+        }
+    }
+
+    /** Put a runnable, descheduled vCPU back on a run queue it may run from, and tickle. */
+    private void requeue(Credit2Vcpu svc, long now) {
+        Vcpu v = svc.vcpu;
+        if (!v.hardAffinity.intersects(svc.rq.active)) {
+            setLoaded(svc, false, now);
+            v.processor = pickCpu(v);
+            wake(v);
+            return;
+        }
+        if (!v.allowedOn(v.processor)) {
+            BitSet mask = (BitSet) v.hardAffinity.clone();
+            mask.and(svc.rq.active);
+            v.processor = pickIn(svc.rq, mask);
+        }
+        setLoaded(svc, true, now);
+        svc.rq.insert(svc);
+        runqTickle(svc, now);
+    }
+
+    // ---------------------------------------------------------------- balancing
+
+    /** balance_load for the run queue of the pCPU that just reset credits. */
+    private void balanceLoad(Credit2Runqueue lrqd, long now) {
+        if (rqs.size() < 2) {
+            return;
+        }
+        for (Credit2Runqueue rqd : rqs) {
+            updateRunqLoad(rqd, 0, now);
+        }
+        Credit2Runqueue other = null;
+        double maxDelta = 0;
+        for (Credit2Runqueue o : rqs) {
+            if (o != lrqd && Math.abs(lrqd.avgload - o.avgload) > maxDelta) {
+                maxDelta = Math.abs(lrqd.avgload - o.avgload);
+                other = o;
+            }
+        }
+        if (other == null) {
+            return;
+        }
+        for (Credit2Vcpu s : lrqd.svcs) {
+            updateSvcLoad(s, now);
+        }
+        for (Credit2Vcpu s : other.svcs) {
+            updateSvcLoad(s, now);
+        }
+        LoadBalancer.Move move = balancer.decide(lrqd, rqs);
+        if (move == null) {
+            return;
+        }
+        balances++;
+        if (move.push() != null) {
+            migrate(move.push(), move.other(), now);
+        }
+        if (move.pull() != null) {
+            migrate(move.pull(), lrqd, now);
+        }
+    }
+
+    private long balances;
+
+    /** migrate(): a running vCPU is marked to move once descheduled; others move now. */
+    private void migrate(Credit2Vcpu svc, Credit2Runqueue trqd, long now) {
+        Vcpu v = svc.vcpu;
+        if (svc.scheduled || (topo.pcpu(v.processor).current == v && v.state == VcpuState.RUNNING)) {
+            svc.migrateRqd = trqd;
+            ctx.tickle(v.processor);
+            return;
+        }
+        BitSet mask = (BitSet) v.hardAffinity.clone();
+        mask.and(trqd.active);
+        moveTo(svc, trqd, pickIn(trqd, mask), now);
+    }
+
+    // ---------------------------------------------------------------- tickling
+
+    /** svc->tickled_cpu, with a per-pCPU count of reservations so declined ones are found cheaply. */
+    private void setTickledCpu(Credit2Vcpu svc, int cpu) {
+        if (svc.tickledCpu >= 0) {
+            reservations[svc.tickledCpu]--;
+        }
+        svc.tickledCpu = cpu;
+        if (cpu >= 0) {
+            reservations[cpu]++;
+        }
+    }
+
+    private void tickleCpu(int cpu, Credit2Runqueue rqd) {
+        rqd.tickled.set(cpu);
+        ctx.tickle(cpu);
+    }
+
+    /** runq_tickle, in the form of the modelled release. */
+    private void runqTickle(Credit2Vcpu snew, long now) {
+        int ipid = tickler.choose(snew, rqOfCpu[snew.vcpu.processor], now);
+        if (ipid >= 0) {
+            setTickledCpu(snew, ipid);
+            Credit2Runqueue rqd = rqOfCpu[ipid];
+            rqd.tickled.set(ipid);
+            rqd.smtIdle.andNot(siblings[ipid]);
+            ctx.tickle(ipid);
+        }
+    }
+
+    /** Credit of what runs on cpu, burned up to now (idle: CSCHED2_IDLE_CREDIT). */
+    private long currentCredit(int cpu, long now) {
+        Vcpu cur = topo.pcpu(cpu).current;
+        if (cur == null || !(cur.policyData instanceof Credit2Vcpu c) || c.rq == null) {
+            return Tickler.IDLE_CREDIT;
+        }
+        burnCredits(c, now);
+        return c.credit;
+    }
+
+    // ---------------------------------------------------------------- introspection
+
+    @Override
+    public int lockDomain(Pcpu p) {
+        return rqOfCpu[p.id].id; // one lock per run queue
+    }
+
+    @Override
+    public int runqueueOf(Pcpu p) {
+        return rqOfCpu[p.id].id;
+    }
+
+    @Override
+    public int runqueueCount() {
+        return rqs.size();
+    }
+
+    @Override
+    public boolean workConserving() {
+        // Idle pCPUs only pull from their own run queue; across run queues work moves by
+        // balance_load, which acts on load averages, so only a single-queue uncapped setup is
+        // strictly work-conserving. Before init (no topology yet) the default single-socket
+        // arrangement is assumed.
+        return (rqs.isEmpty() || rqs.size() == 1) && !capsSeen;
+    }
+
+    @Override
+    public long balancePeriodNanos() {
+        return maxTimer;
+    }
+
+    /** Credit of a vCPU in ns (tests, traces). */
+    public static long creditOf(Vcpu v) {
+        return Credit2Vcpu.of(v).credit;
+    }
+
+    /** Run queue a vCPU is assigned to. */
+    public static int runqueueOfVcpu(Vcpu v) {
+        Credit2Runqueue rq = Credit2Vcpu.of(v).rq;
+        return rq == null ? -1 : rq.id;
+    }
+
+    /** Load average of a run queue (in vCPUs). */
+    public double runqueueLoad(int rq) {
+        return rqs.get(rq).avgload;
+    }
+
+    public long resetCount() {
+        return resets;
+    }
+
+    public long balanceCount() {
+        return balances;
+    }
+
+    /** True when caps are ignored because the modelled release predates them (4.10). */
+    public boolean capsIgnored() {
+        return !version.caps();
+    }
+}

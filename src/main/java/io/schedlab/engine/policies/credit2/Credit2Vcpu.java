@@ -1,0 +1,49 @@
+package io.schedlab.engine.policies.credit2;
+
+import io.schedlab.engine.model.Vcpu;
+
+/** Per-vCPU state of credit2 (struct csched2_unit in xen/common/sched/credit2.c). */
+final class Credit2Vcpu {
+    final Vcpu vcpu;
+    final Credit2Domain dom;
+    /** Assigned run queue (svc->rqd), null when not assigned yet. */
+    Credit2Runqueue rq;
+    /** Credit in ns of runtime at the queue's max weight. */
+    long credit;
+    long startTime;
+    /** When it last started running (runstate.state_entry_time), for the rate limit. */
+    long runStart;
+    /** Remainder of the weight division (t2c_update: svc->residual). */
+    long residual;
+    int weight;
+    /** Exponentially weighted average of this vCPU's runnable state (svc->avgload), in vCPUs. */
+    double avgload;
+    long loadLastUpdate;
+    /** Counted in its run queue's instantaneous load (runnable and not parked). */
+    boolean loaded;
+    boolean onRunq;
+    /** __CSFLAG_scheduled: chosen by do_schedule and not yet context-saved. */
+    boolean scheduled;
+    /** __CSFLAG_delayed_runq_add: re-queue in context_saved. */
+    boolean delayedRunqAdd;
+    /** __CSFLAG_unit_yield. */
+    boolean yield;
+    /** __CSFLAG_runq_migrate_request: move to this run queue once descheduled (svc->migrate_rqd). */
+    Credit2Runqueue migrateRqd;
+    /** svc->tickled_cpu (-1 = none). */
+    int tickledCpu = -1;
+    /** Cap budget in ns grabbed from the domain (svc->budget). */
+    long budget;
+    /** _VPF_parked: out of cap budget. */
+    boolean parked;
+
+    Credit2Vcpu(Vcpu vcpu, Credit2Domain dom) {
+        this.vcpu = vcpu;
+        this.dom = dom;
+        this.weight = Math.max(1, vcpu.vm.weight);
+    }
+
+    static Credit2Vcpu of(Vcpu v) {
+        return (Credit2Vcpu) v.policyData;
+    }
+}

@@ -1,0 +1,193 @@
+package io.schedlab.engine.policies.credit2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.credit.PolicyTestHost;
+import io.schedlab.engine.policies.credit.PolicyTestHost.Behaviour;
+import org.junit.jupiter.api.Test;
+
+class Credit2PolicyTest {
+    private static final long MS = 1_000_000L;
+    private static final long US = 1_000L;
+
+    private static Credit2Policy credit2(String version) {
+        return new Credit2Policy(Credit2Params.defaults(version));
+    }
+
+    @Test
+    void weightsTwoToOneOnOnePcpuGiveTwoToOneShares() {
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(credit2("latest"));
+        Vm a = host.addVm("a", 512, 0, Behaviour.loop(), 0);
+        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
+        host.runUntil(30_000 * MS);
+        double ratio = (double) host.cpuTime(a) / host.cpuTime(b);
+        assertThat(ratio).isBetween(2.0 * 0.98, 2.0 * 1.02);
+    }
+
+    @Test
+    void lighterVcpuBurnsAtMaxWeightOverWeightAndGetsAShorterSlice() {
+        Credit2Policy pol = new Credit2Policy(Credit2Params.defaults("latest").withRatelimitUs(0));
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 0);
+        host.addVm("heavy", 512, 0, false, Behaviour.loop(), 0); // assigned, never runs: max weight 512
+        Vcpu va = a.vcpus.get(0);
+        host.runUntil(1 * MS);
+        assertThat(va.state).isEqualTo(VcpuState.RUNNING);
+        Pcpu p = host.topology().pcpu(0);
+        Decision d = pol.doSchedule(p, va, false);
+        // 1 ms at 512/256 burns 2 ms of credit: 10 - 2 = 8 ms left, which lasts 8 x 256/512 = 4 ms.
+        assertThat(Credit2Policy.creditOf(va)).isEqualTo(8 * MS);
+        assertThat(d.next()).isSameAs(va);
+        assertThat(d.runNanos()).isEqualTo(4 * MS);
+    }
+
+    @Test
+    void runtimeIsClampedBetweenMinAndMaxTimer() {
+        Credit2Policy pol = new Credit2Policy(Credit2Params.defaults("latest").withRatelimitUs(0));
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 0);
+        Vcpu va = a.vcpus.get(0);
+        host.runUntil(1);
+        Pcpu p = host.topology().pcpu(0);
+        // alone at max weight: 10 ms of credit -> 10 ms (= max timer)
+        assertThat(pol.doSchedule(p, va, false).runNanos()).isEqualTo(10 * MS - 1);
+        host.runUntil(9_800 * US);
+        // ~0.2 ms of credit left: raised to the 500 us minimum
+        Decision d = pol.doSchedule(p, va, false);
+        assertThat(d.runNanos()).isEqualTo(500 * US);
+    }
+
+    @Test
+    void resetAddsCreditInitAndClipsToCarryover() {
+        Credit2Policy pol = credit2("latest");
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 0);
+        Vm idle = host.addVm("idle", 256, 0, new Behaviour(10 * US, 1_000_000 * MS), 0);
+        host.runUntil(200 * MS);
+        assertThat(pol.resetCount()).isGreaterThan(10);
+        // The mostly-blocked vCPU is clipped at CREDIT_INIT + carry-over by every reset.
+        assertThat(Credit2Policy.creditOf(idle.vcpus.get(0))).isLessThanOrEqualTo(10_500 * US);
+        assertThat(Credit2Policy.creditOf(idle.vcpus.get(0))).isGreaterThan(10 * MS);
+        assertThat(Credit2Policy.creditOf(a.vcpus.get(0))).isLessThanOrEqualTo(10_500 * US);
+    }
+
+    @Test
+    void capOfFiftyPercentHoldsWithinTwoPercentFrom410() {
+        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit2("latest"));
+        Vm a = host.addVm("a", 256, 50, Behaviour.loop(), 0);
+        host.runUntil(10_000 * MS);
+        double share = (double) host.cpuTime(a) / (10_000 * MS);
+        assertThat(share).isBetween(0.49, 0.51);
+    }
+
+    @Test
+    void capIsIgnoredBefore410() {
+        Credit2Policy pol = credit2("4.9");
+        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(pol);
+        Vm a = host.addVm("a", 256, 50, Behaviour.loop(), 0);
+        host.runUntil(2_000 * MS);
+        assertThat(pol.capsIgnored()).isTrue();
+        assertThat((double) host.cpuTime(a) / (2_000 * MS)).isGreaterThan(0.99);
+    }
+
+    @Test
+    void twoLoopsPlacedOnOnePcpuRunInParallel() {
+        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit2("latest"));
+        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 1);
+        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 1);
+        host.runUntil(5_000 * MS);
+        assertThat(host.cpuTime(a)).isGreaterThan(4_900 * MS);
+        assertThat(host.cpuTime(b)).isGreaterThan(4_900 * MS);
+    }
+
+    @Test
+    void balancerSpreadsLoopsAcrossPerCoreRunqueues() {
+        Credit2Policy pol = new Credit2Policy(Credit2Params.defaults("latest").withRunqueue("core"));
+        PolicyTestHost host = new PolicyTestHost(1, 4, 2).start(pol);
+        Vm vm = host.addVm("guest", 256, 0, Behaviour.loop(), 0, 0, 0, 0, 0, 0);
+        host.runUntil(15_000 * MS);
+        long before = host.cpuTime(vm);
+        host.runUntil(20_000 * MS);
+        assertThat(pol.runqueueCount()).isEqualTo(4);
+        assertThat(pol.balanceCount()).isGreaterThan(0);
+        // All six started on run queue 0 (2 pCPUs); once balanced (load window ~1 s), 6 loops on
+        // 8 pCPUs all run nearly all the time.
+        assertThat((double) (host.cpuTime(vm) - before) / (6 * 5_000 * MS)).isGreaterThan(0.97);
+        int[] perRq = new int[4];
+        for (Vcpu v : vm.vcpus) {
+            perRq[Credit2Policy.runqueueOfVcpu(v)]++;
+        }
+        for (int c : perRq) {
+            assertThat(c).isBetween(1, 2);
+        }
+    }
+
+    @Test
+    void modernTicklePrefersAFullyIdleCoreLegacyTakesTheSibling() {
+        for (String version : new String[] {"4.6", "4.8"}) {
+            Credit2Policy pol = credit2(version);
+            PolicyTestHost host = new PolicyTestHost(1, 4, 2).start(pol);
+            Vm first = host.addVm("first", 256, 0, Behaviour.loop(), 0);
+            host.runUntil(1 * MS);
+            Vm second = host.addVm("second", 256, 0, Behaviour.loop(), 0);
+            host.runUntil(2 * MS);
+            int p1 = first.vcpus.get(0).processor;
+            int p2 = second.vcpus.get(0).processor;
+            boolean sameCore = host.topology().sameCore(p1, p2);
+            if (version.equals("4.6")) {
+                assertThat(sameCore).as("4.6 tickles any idle pCPU, from the first of the run queue").isTrue();
+            } else {
+                assertThat(sameCore).as("4.8 tickles a fully idle core first").isFalse();
+            }
+        }
+    }
+
+    @Test
+    void softAffinityIsPreferredWhenThereIsRoom() {
+        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(credit2("latest"));
+        Vm other = host.addVm("other", 256, 0, new Behaviour(3 * MS, 7 * MS), 0, 1);
+        Vm soft = host.addVm("soft", 256, 0, new Behaviour(2 * MS, 3 * MS), 0);
+        Vcpu v = soft.vcpus.get(0);
+        v.softAffinity.set(3);
+        host.runUntil(5_000 * MS);
+        double on3 = (double) host.cpuTimeOn(v, 3) / host.cpuTime(v);
+        assertThat(on3).isGreaterThan(0.9);
+        assertThat(host.cpuTime(other)).isGreaterThan(0);
+    }
+
+    @Test
+    void yieldHandsThePcpuToTheNextRunnableRegardlessOfCredit() {
+        Credit2Policy pol = credit2("latest");
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 0);
+        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
+        host.runUntil(100 * US);
+        Vcpu running = a.vcpus.get(0).state == VcpuState.RUNNING ? a.vcpus.get(0) : b.vcpus.get(0);
+        Vcpu waiting = running == a.vcpus.get(0) ? b.vcpus.get(0) : a.vcpus.get(0);
+        // within the rate limit and with more credit, only a yield gives the pCPU away
+        host.at(200 * US, () -> host.yieldVcpu(running));
+        host.runUntil(200 * US);
+        assertThat(waiting.state).isEqualTo(VcpuState.RUNNING);
+        assertThat(running.state).isEqualTo(VcpuState.RUNNABLE);
+    }
+
+    @Test
+    void hardAffinityIsRespected() {
+        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(credit2("latest"));
+        Vm vm = host.addVm("pinned", 256, 0, new Behaviour(1 * MS, 1 * MS), 0, 0, 0);
+        for (Vcpu v : vm.vcpus) {
+            v.hardAffinity.clear();
+            v.hardAffinity.set(2, 4);
+        }
+        host.runUntil(1_000 * MS);
+        for (Vcpu v : vm.vcpus) {
+            assertThat(host.cpuTimeOn(v, 0) + host.cpuTimeOn(v, 1)).isZero();
+            assertThat(host.cpuTime(v)).isGreaterThan(0);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.schedlab.engine.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.engine.Engine;
+import io.schedlab.engine.scenarios.ScenarioResult.TableResult;
+import io.schedlab.engine.spec.Limits;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** Built-in scenarios (quick variants) through the real engine: the published shapes appear in the tables. */
+class ScenariosEndToEndTest {
+
+    private static final Engine ENGINE = Engine.standard();
+
+    private static void assumePolicies(String... names) {
+        for (String n : names) {
+            Assumptions.assumeTrue(ENGINE.registry().policy(n).isPresent(), n + " not registered on this branch yet");
+        }
+    }
+
+    private static ScenarioResult run(String id) {
+        return ScenarioRunner.of(ENGINE, Limits.defaults()).run(BuiltInScenarios.byId(id, true).orElseThrow(),
+                line -> { });
+    }
+
+    @Test
+    void e2StaticPlacementIsAboutTwiceAsSlowAndBalancingRemovesIt() {
+        assumePolicies("credit", "credit2");
+        TableResult t = run("E2").tables().get(0);
+        double pinned = t.cell(BuiltInScenarios.E2_PINNED, "VM1").mean();
+        for (String vm : new String[] {"VM1", "VM3"}) {
+            assertThat(t.cell("static, both on pCPU 1", vm).mean() / pinned).as(vm).isBetween(1.8, 2.6);
+            assertThat(t.cell("credit", vm).mean() / pinned).as("credit " + vm).isBetween(0.95, 1.15);
+            assertThat(t.cell("credit2", vm).mean() / pinned).as("credit2 " + vm).isBetween(0.95, 1.15);
+        }
+        assertThat(TablePrinter.print(run("E2"))).contains("static, both on pCPU 1", "ratio sim");
+    }
+
+    @Test
+    void e3PinningBeatsNoAffinityAndHardAffinityIsNeverViolated() {
+        assumePolicies("credit", "credit2");
+        ScenarioResult r = run("E3");
+        TableResult throughput = r.tables().get(0);
+        for (String row : throughput.table().rows()) {
+            assertThat(throughput.cell(row, "pinning (hard)").mean())
+                    .as(row).isGreaterThan(throughput.cell(row, "no affinity").mean());
+        }
+        // More guests share the same nodes: per-guest throughput falls.
+        assertThat(throughput.cell("10 guests", "no affinity").mean())
+                .isLessThan(throughput.cell("2 guests", "no affinity").mean());
+        TableResult audit = r.tables().get(1);
+        for (String policy : audit.table().rows()) {
+            assertThat(audit.cell(policy, "switch-ins checked").mean()).as(policy).isGreaterThan(50);
+            assertThat(audit.cell(policy, "violations").mean()).as(policy).isZero();
+        }
+    }
+
+    @Test
+    void e1ReportsTheMissingPolicyAndFillsTheStandIn() {
+        assumePolicies("credit", "credit2");
+        ScenarioResult r = run("E1");
+        assertThat(r.tables().get(0).notes()).anyMatch(n -> n.contains("'gedf' not available yet"));
+        TableResult standIn = r.tables().get(1);
+        double p50 = standIn.cell("scheduling decision", "p50").mean();
+        double max = standIn.cell("scheduling decision", "max").mean();
+        assertThat(p50).isPositive();
+        assertThat(max).isGreaterThanOrEqualTo(p50);
+        // One global queue and lock: decisions wait for each other, so they cost more than with per-pCPU locks.
+        double perPcpu = r.tables().get(2).cell("scheduling decision", "p50").mean();
+        assertThat(p50).isGreaterThan(perPcpu);
+    }
+}
