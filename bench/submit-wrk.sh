@@ -47,7 +47,20 @@ echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, max-qu
 # so the measured run starts with an empty queue.
 echo "== warm-up $WARMUP on /api/v1/experiments:validate"
 SUBMIT_PATH=/api/v1/experiments:validate wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s bench/submit.lua "$URL" >/dev/null
+# CPU seconds (user+system) the app process used, from /proc: on a shared machine this is a
+# steadier figure than requests/s, which depends on how much CPU the other processes leave us.
+app_cpu() { awk -v t="$(getconf CLK_TCK)" '{print ($14 + $15) / t}' "/proc/$APP_PID/stat"; }
+echo "== load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency -s bench/submit.lua $URL"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s bench/submit.lua "$URL"
+cpu_before=$(app_cpu)
+/usr/bin/time -f "wrk_cpu_seconds %U user %S system" \
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s bench/submit.lua "$URL" | tee "$WORK/wrk.out"
+cpu_after=$(app_cpu)
+accepted=$(awk '/^accepted_202/ {print $2}' "$WORK/wrk.out")
+answered=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
+echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+awk -v b="$cpu_before" -v a="$cpu_after" -v n="$answered" -v k="$accepted" 'BEGIN {
+  printf "app_cpu_seconds %.1f (incl. workers simulating)\napp_cpu_ms_per_request %.2f\n", a - b, (n > 0 ? (a - b) * 1000 / n : 0)
+  printf "app_cpu_ms_per_accepted %.2f\n", (k > 0 ? (a - b) * 1000 / k : 0) }'
 echo "== after the run"
 curl -fs "$URL/actuator/prometheus" | grep -E '^schedlab_(queue_depth|experiments_submitted_total|experiments_finished_total)' || true
