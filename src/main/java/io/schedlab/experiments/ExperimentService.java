@@ -46,7 +46,7 @@ public class ExperimentService {
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong depthEstimate = new java.util.concurrent.atomic.AtomicLong();
     private final long depthRefreshNanos;
-    private volatile long depthReadAt;
+    private final java.util.concurrent.atomic.AtomicLong depthReadAt = new java.util.concurrent.atomic.AtomicLong();
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
             PlatformTransactionManager transactions, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
@@ -59,7 +59,7 @@ public class ExperimentService {
         this.meters = meters;
         this.maxQueued = maxQueued;
         this.depthRefreshNanos = depthCache.toNanos();
-        this.depthReadAt = System.nanoTime() - depthRefreshNanos - 1;
+        this.depthReadAt.set(System.nanoTime() - depthRefreshNanos - 1);
         for (PolicyDescriptor policy : engine.registry().policies()) {
             submittedCounter(policy.name());
         }
@@ -106,9 +106,10 @@ public class ExperimentService {
      */
     private long queueDepth() {
         long now = System.nanoTime();
-        if (now - depthReadAt >= depthRefreshNanos) {
+        long readAt = depthReadAt.get();
+        // one caller refreshes; concurrent ones use the estimate instead of all counting at once
+        if (now - readAt >= depthRefreshNanos && depthReadAt.compareAndSet(readAt, now)) {
             depthEstimate.set(jobQueue.depth());
-            depthReadAt = now;
         }
         return depthEstimate.get();
     }

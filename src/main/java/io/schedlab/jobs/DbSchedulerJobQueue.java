@@ -2,6 +2,8 @@ package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import io.schedlab.experiments.ExperimentLifecycle;
+import io.schedlab.jobs.metrics.JobMetrics;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -19,35 +21,41 @@ final class DbSchedulerJobQueue implements JobQueue {
     private final OneTimeTask<UUID> task;
     private final JdbcTemplate jdbc;
     private final boolean wakeWorkers;
+    private final ExperimentLifecycle lifecycle;
+    private final JobMetrics metrics;
 
     /** {@code jdbc} on the application's DataSource: JdbcTemplate joins the caller's Spring transaction. */
-    DbSchedulerJobQueue(Scheduler scheduler, OneTimeTask<UUID> task, JdbcTemplate jdbc, boolean wakeWorkers) {
+    DbSchedulerJobQueue(Scheduler scheduler, OneTimeTask<UUID> task, JdbcTemplate jdbc, boolean wakeWorkers,
+            ExperimentLifecycle lifecycle, JobMetrics metrics) {
         this.scheduler = scheduler;
         this.task = task;
         this.jdbc = jdbc;
         this.wakeWorkers = wakeWorkers;
+        this.lifecycle = lifecycle;
+        this.metrics = metrics;
     }
 
     @Override
     public void enqueue(UUID experimentId) {
         scheduler.scheduleIfNotExists(task.instance(experimentId.toString(), experimentId), Instant.now());
-        if (wakeWorkers && TransactionSynchronizationManager.isSynchronizationActive()) {
+        if (wakeWorkers) {
             // db-scheduler's immediate execution looks for the job right away, before the caller's
             // transaction commits, and would miss it until the next poll: look again after commit.
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    scheduler.triggerCheckForDueExecutions();
-                }
-            });
+            afterCommit(scheduler::triggerCheckForDueExecutions);
         }
     }
 
     @Override
     public boolean discard(UUID experimentId) {
-        return jdbc.update(
+        boolean removed = jdbc.update(
                 "delete from scheduled_tasks where task_name = ? and task_instance = ? and picked = ?",
                 task.getName(), experimentId.toString(), false) > 0;
+        if (removed) {
+            // the experiment was cancelled while QUEUED: it finished as cancelled without a run
+            String policy = lifecycle.normalizedSpec(experimentId).map(SimulationJob::policyOf).orElse("unknown");
+            afterCommit(() -> metrics.cancelledBeforeStart(policy));
+        }
+        return removed;
     }
 
     @Override
@@ -55,6 +63,20 @@ final class DbSchedulerJobQueue implements JobQueue {
         Long count = jdbc.queryForObject("select count(*) from scheduled_tasks where task_name = ?", Long.class,
                 task.getName());
         return count == null ? 0 : count;
+    }
+
+    /** Runs after the caller's transaction commits (never on rollback), or now when there is none. */
+    private static void afterCommit(Runnable action) {
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            action.run();
+            return;
+        }
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                action.run();
+            }
+        });
     }
 
     /** Jobs of a task not yet picked by a worker (the queue-depth gauge). */

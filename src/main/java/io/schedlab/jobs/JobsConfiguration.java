@@ -101,9 +101,9 @@ class JobsConfiguration {
 
     @Bean
     DbSchedulerJobQueue jobQueue(Scheduler scheduler, OneTimeTask<UUID> simulateExperimentTask, DataSource dataSource,
-            JobsProperties properties) {
+            JobsProperties properties, ExperimentLifecycle lifecycle, JobMetrics metrics) {
         return new DbSchedulerJobQueue(scheduler, simulateExperimentTask, new JdbcTemplate(dataSource),
-                properties.enabled());
+                properties.enabled(), lifecycle, metrics);
     }
 
     private static DataSource transactionAware(DataSource dataSource) {

@@ -88,6 +88,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return respond(p, headers);
     }
 
+    @ExceptionHandler(TooManyStreamsException.class)
+    ResponseEntity<ProblemDetail> tooManyStreams(TooManyStreamsException e, HttpServletRequest request) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, "5");
+        return respond(problem(ProblemKind.TOO_MANY_STREAMS, e.getMessage(), request), headers);
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
         PayloadTooLargeException tooLarge = findCause(e, PayloadTooLargeException.class);

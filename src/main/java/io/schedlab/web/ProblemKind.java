@@ -19,6 +19,7 @@ public enum ProblemKind {
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", HttpStatus.CONTENT_TOO_LARGE),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     QUEUE_FULL("queue-full", "Queue full", HttpStatus.TOO_MANY_REQUESTS),
+    TOO_MANY_STREAMS("too-many-streams", "Too many progress streams", HttpStatus.TOO_MANY_REQUESTS),
     INTERNAL_ERROR("internal-error", "Internal error", HttpStatus.INTERNAL_SERVER_ERROR);
 
     /** Prefix of every problem type URI. */

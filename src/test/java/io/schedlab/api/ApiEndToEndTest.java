@@ -120,6 +120,20 @@ class ApiEndToEndTest {
     }
 
     @Test
+    void progressIsStreamedAsServerSentEventsUntilFinished() throws Exception {
+        String location = submit(Files.readString(Path.of("examples/small.json")));
+        HttpResponse<java.util.stream.Stream<String>> stream = http.send(HttpRequest.newBuilder(uri(location + "/events"))
+                .header("Accept", "text/event-stream").timeout(Duration.ofSeconds(60)).GET().build(),
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(stream.statusCode()).isEqualTo(200);
+        List<String> data = stream.body().filter(l -> l.startsWith("data:")).toList(); // ends when the server completes
+        assertThat(data).isNotEmpty();
+        JsonNode last = json.readTree(data.get(data.size() - 1).substring("data:".length()));
+        assertThat(last.path("status").asString()).isEqualTo("SUCCEEDED");
+        assertThat(last.path("summary").path("events").asLong()).isPositive();
+    }
+
+    @Test
     void aChunkedBodyOverTheLimitIsStoppedWith413() throws Exception {
         byte[] big = ("{\"name\": \"" + "x".repeat(70_000) + "\"}").getBytes(StandardCharsets.UTF_8);
         HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/api/v1/experiments"))

@@ -14,7 +14,7 @@ class ServiceLayeringTest {
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.schedlab");
+            .importPackages("io.schedlab.experiments", "io.schedlab.web", "io.schedlab.results");
 
     @Test
     void experimentsDomainAndPersistenceKnowNoHttp() {

@@ -192,6 +192,7 @@ class SimulationJobH2Test {
         assertThat(queue.discard(running)).as("taken by a worker").isFalse();
 
         UUID waiting = experiments.create(Specs.spec("waiting", 0.01));
+        double cancelledBefore = count("cancelled");
         TransactionTemplate tx = new TransactionTemplate(transactionManager);
         boolean discarded = tx.execute(status -> {
             queue.enqueue(waiting);
@@ -199,6 +200,7 @@ class SimulationJobH2Test {
         });
         assertThat(discarded).isTrue();
         assertThat(rows(waiting)).isZero();
+        assertThat(count("cancelled")).as("counted as finished/cancelled after commit").isEqualTo(cancelledBefore + 1);
         assertThat(experiments.awaitFinished(running, WAIT).status).isEqualTo("SUCCEEDED");
         Thread.sleep(200);
         assertThat(experiments.get(waiting).markRunningCalls).isZero();

@@ -21,6 +21,9 @@ public final class Cli {
                         System.err);
                 default -> usage();
             };
+        } catch (io.schedlab.engine.RunLimitExceededException | io.schedlab.engine.RunCancelledException e) {
+            System.err.println("error: " + e.getMessage());
+            return 1;
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             return usage();

@@ -63,6 +63,7 @@ final class SimulateCommand {
         ResultDocument doc;
         if (traceFile != null) {
             try (BufferedWriter w = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
+                w.write("time_ns,pcpu,event,vm,vcpu\n");
                 doc = engine.run(v.normalized(), Limits.defaults(), controlWithTrace(w));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

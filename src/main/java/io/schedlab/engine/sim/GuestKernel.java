@@ -95,7 +95,7 @@ final class GuestKernel {
             // Threads now outnumber vCPUs: running vCPUs get a guest time slice.
             for (VcpuRun vr : run.vcpus) {
                 if (vr.v.state == VcpuState.RUNNING) {
-                    sim.settle(vr);
+                    sim.progress.settle(vr);
                     replan(vr);
                 }
             }
@@ -135,7 +135,7 @@ final class GuestKernel {
 
     /** The running vCPU's plan event fired: its thread finished a phase or its guest slice ended. */
     void onPlan(VcpuRun vr) {
-        sim.settle(vr);
+        sim.progress.settle(vr);
         GuestThreadRun th = vr.thread;
         if (th == null) {
             return;
@@ -267,7 +267,7 @@ final class GuestKernel {
         VcpuRun vr = next.on;
         boolean running = vr != null && vr.v.state == VcpuState.RUNNING;
         if (running) {
-            sim.settle(vr);
+            sim.progress.settle(vr);
         }
         next.locksHeld++;
         next.mode = GuestThreadRun.ADVANCE;
@@ -286,7 +286,7 @@ final class GuestKernel {
         list.remove(list.size() - 1);
         release(th);
         if (list.isEmpty() && run.countedFinite && run.completedAt < 0 && run.workload.isComplete()) {
-            sim.vmCompleted(run);
+            sim.lifecycle.vmCompleted(run);
         }
     }
 
@@ -311,7 +311,7 @@ final class GuestKernel {
     void killThreads(VmRun run) {
         for (VcpuRun vr : run.vcpus) {
             if (vr.thread != null) {
-                sim.settle(vr);
+                sim.progress.settle(vr);
                 vr.thread.where = GuestThreadRun.DEAD;
                 vr.thread = null;
                 updateStreaming(vr, false);
@@ -339,7 +339,7 @@ final class GuestKernel {
         if (th.mode == GuestThreadRun.ADVANCE) {
             at = t0;
         } else if (th.mode == GuestThreadRun.COMPUTE) {
-            double rate = sim.rate(vr, th);
+            double rate = sim.progress.rate(vr, th);
             vr.rate = rate;
             long from = Math.max(sim.now, vr.progressFrom);
             double span = Math.ceil(th.remaining / rate);
@@ -361,16 +361,16 @@ final class GuestKernel {
             return;
         }
         int node = want ? vr.vm.vm.memoryNode : vr.streamNode;
-        List<VcpuRun> list = sim.streamers.get(node);
+        List<VcpuRun> list = sim.progress.streamers.get(node);
         for (int i = 0; i < list.size(); i++) {
-            sim.settle(list.get(i));
+            sim.progress.settle(list.get(i));
         }
         if (want) {
-            sim.streams[node]++;
+            sim.progress.streams[node]++;
             list.add(vr);
             vr.streamNode = node;
         } else {
-            sim.streams[node]--;
+            sim.progress.streams[node]--;
             list.remove(vr);
             vr.streamNode = -1;
         }

@@ -46,14 +46,14 @@ public final class ResultBuilder {
                     sec(sim.overheadNs[p])));
         }
         List<RunqueueResult> rqs = new ArrayList<>();
-        for (int rq = 0; rq < sim.nRq; rq++) {
-            rqs.add(new RunqueueResult(rq, end == 0 ? 0 : (double) sim.rqArea[rq] / end));
+        for (int rq = 0; rq < sim.rqs.count; rq++) {
+            rqs.add(new RunqueueResult(rq, end == 0 ? 0 : (double) sim.rqs.area[rq] / end));
         }
         Migrations migrations = new Migrations(sim.migSameCore + sim.migSameSocket + sim.migCross, sim.migSameCore,
                 sim.migSameSocket, sim.migCross);
-        double streamWork = sim.localStreamWork + sim.remoteStreamWork;
+        double streamWork = sim.progress.localStreamWork + sim.progress.remoteStreamWork;
         RunTotals totals = new RunTotals(end, sim.events, sim.contextSwitches, migrations, jain,
-                streamWork == 0 ? 1.0 : sim.localStreamWork / streamWork, sim.trace.emitted());
+                streamWork == 0 ? 1.0 : sim.progress.localStreamWork / streamWork, sim.trace.emitted());
         Distributions dists = new Distributions(sim.decisionHist.toDistribution(true),
                 sim.switchHist.toDistribution(true), sim.savedHist.toDistribution(true),
                 sim.wakeHist.toDistribution(true), sim.rqWaitHist.toDistribution(true));
@@ -84,10 +84,8 @@ public final class ResultBuilder {
             socket += vr.migSameSocket;
             cross += vr.migCross;
             List<VcpuResult.PcpuTime> ranOn = new ArrayList<>();
-            for (int p = 0; p < vr.timeOnPcpu.length; p++) {
-                if (vr.timeOnPcpu[p] > 0) {
-                    ranOn.add(new VcpuResult.PcpuTime(p, sec(vr.timeOnPcpu[p])));
-                }
+            for (long[] pt : vr.timeOnPcpu.sorted()) {
+                ranOn.add(new VcpuResult.PcpuTime((int) pt[0], sec(pt[1])));
             }
             vcpus.add(new VcpuResult(vr.v.index, sec(vr.cpuNs), sec(vr.runnableNs), sec(vr.blockedNs),
                     sec(vr.spinNs), vr.wakeLatency.toDistribution(false),

@@ -17,12 +17,7 @@ import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
-import io.schedlab.engine.spec.TimelineAction;
-import io.schedlab.engine.spec.VcpuAffinitySpec;
-import io.schedlab.engine.spec.VmSpec;
-import io.schedlab.engine.workloads.Workload;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.TreeMap;
@@ -87,30 +82,15 @@ public final class Simulator {
     final long coldSameSocket;
     final long coldCrossSocket;
 
-    // run queues
-    final int nRq;
-    final int[] rqLen;
-    final long[] rqArea;
-    final long[] rqSince;
+    final RunQueueStats rqs;
 
     // vCPUs and VMs
     final List<VcpuRun> vcpus = new ArrayList<>();
     final List<VmRun> vmRuns = new ArrayList<>();
     final List<Vm> liveVms = new ArrayList<>();
     final List<Vm> liveVmsView = Collections.unmodifiableList(liveVms);
-    private final Workload[] initialWorkloads;
-    private final Workload[] createdWorkloads;
-    private final TimelineAction[] timeline;
-    private int vmIds;
-    int pendingFinite;
-    /** Finite workloads in the whole run (incl. create-vm); all-complete needs at least one. */
-    int totalFinite;
-
-    // memory streams per NUMA node
-    final int[] streams;
-    final List<List<VcpuRun>> streamers = new ArrayList<>();
-    double localStreamWork;
-    double remoteStreamWork;
+    final VmLifecycle lifecycle;
+    final Progress progress;
 
     // metrics
     final LatencyRecorder decisionHist = new LatencyRecorder();
@@ -164,10 +144,7 @@ public final class Simulator {
         lockOf = new int[nP];
         coldSameSocket = costs.coldCacheSameSocketNanos(topo.l2KbPerCore());
         coldCrossSocket = costs.coldCacheCrossSocketNanos(topo.llcKbPerSocket());
-        streams = new int[topo.numaNodes()];
-        for (int n = 0; n < topo.numaNodes(); n++) {
-            streamers.add(new ArrayList<>());
-        }
+        progress = new Progress(this);
 
         policy.init(ctx);
         // Dense lock-domain and run-queue indices (policies may use any int ids).
@@ -185,34 +162,13 @@ public final class Simulator {
         for (int l = 0; l < sharers.length; l++) {
             lockHold[l] = costs.decisionHoldNanos(sharers[l]);
         }
-        nRq = Math.max(1, policy.runqueueCount());
+        int nRq = Math.max(1, policy.runqueueCount());
         for (int p = 0; p < nP; p++) {
-            int rq = policy.runqueueOf(pcpus[p]);
-            rqOf[p] = Math.floorMod(rq, nRq);
+            rqOf[p] = Math.floorMod(policy.runqueueOf(pcpus[p]), nRq);
         }
-        rqLen = new int[nRq];
-        rqArea = new long[nRq];
-        rqSince = new long[nRq];
+        rqs = new RunQueueStats(this, nRq);
 
-        initialWorkloads = new Workload[spec.vms().size()];
-        for (int i = 0; i < initialWorkloads.length; i++) {
-            initialWorkloads[i] = newWorkload(registry, spec.vms().get(i));
-            if (initialWorkloads[i].isFinite()) {
-                pendingFinite++;
-                totalFinite++;
-            }
-        }
-        timeline = sortedTimeline(spec.timeline());
-        createdWorkloads = new Workload[timeline.length];
-        for (int i = 0; i < timeline.length; i++) {
-            if (timeline[i].action() == TimelineAction.Kind.CREATE_VM) {
-                createdWorkloads[i] = newWorkload(registry, timeline[i].newVm());
-                if (createdWorkloads[i].isFinite()) {
-                    pendingFinite++;
-                    totalFinite++;
-                }
-            }
-        }
+        lifecycle = new VmLifecycle(this, registry);
     }
 
     /** Enables the invariant self-check after every event (tests); throws IllegalStateException on a breach. */
@@ -225,27 +181,11 @@ public final class Simulator {
         return Math.round(seconds * 1e9);
     }
 
-    private static Workload newWorkload(Registry registry, VmSpec vm) {
-        return registry.workload(vm.workload().type()).orElseThrow().factory()
-                .apply(new Params(vm.workload().params()));
-    }
-
-    private static TimelineAction[] sortedTimeline(List<TimelineAction> actions) {
-        List<TimelineAction> sorted = new ArrayList<>(actions);
-        sorted.sort((a, b) -> Double.compare(a.atSeconds(), b.atSeconds())); // stable
-        return sorted.toArray(new TimelineAction[0]);
-    }
-
     // ------------------------------------------------------------------ main loop
 
     /** Runs to the end; returns the simulated end time. */
     public long run() {
-        for (int i = 0; i < spec.vms().size(); i++) {
-            push(toNanos(spec.vms().get(i).startAtSeconds()), EV_VM_START, i, 0);
-        }
-        for (int i = 0; i < timeline.length; i++) {
-            push(toNanos(timeline[i].atSeconds()), EV_TIMELINE, i, 0);
-        }
+        lifecycle.scheduleAll();
         long maxEvents = limits.maxEvents();
         while (!stopRequested && !queue.isEmpty()) {
             long t = queue.peekTime();
@@ -302,8 +242,8 @@ public final class Simulator {
             case EV_PLAN -> onPlanEvent(vcpus.get(target), EventQueue.version(ev));
             case EV_THREAD_WAKE -> guest.onSleepEnd(target, EventQueue.version(ev));
             case EV_TIMER -> ctx.fire(target, EventQueue.version(ev));
-            case EV_TIMELINE -> applyTimeline(timeline[target], target);
-            case EV_VM_START -> startVm(spec.vms().get(target), initialWorkloads[target], now);
+            case EV_TIMELINE -> lifecycle.applyTimeline(lifecycle.timeline[target], target);
+            case EV_VM_START -> lifecycle.startInitialVm(target);
             default -> throw new IllegalStateException("unknown event kind " + EventQueue.kind(ev));
         }
     }
@@ -314,7 +254,13 @@ public final class Simulator {
             compactAt = Math.max(MIN_COMPACT, 2 * queue.size());
         }
         queue.push(at, EventQueue.pack(kind, target, version));
+        if (queue.size() > maxQueueSize) {
+            maxQueueSize = queue.size();
+        }
     }
+
+    /** Largest number of queued events seen (memory check). */
+    int maxQueueSize;
 
     /** Lazily invalidated events are dropped when the heap doubles, so memory does not grow with run length. */
     private static final int MIN_COMPACT = 1 << 14;
@@ -420,7 +366,7 @@ public final class Simulator {
         }
     }
 
-    private void placeAndWake(VcpuRun vr) {
+    void placeAndWake(VcpuRun vr) {
         Vcpu v = vr.v;
         int p = policy.pickCpu(v);
         if (p < 0 || p >= nP || !v.allowedOn(p)) {
@@ -428,7 +374,7 @@ public final class Simulator {
                     + " outside its hard affinity " + v.hardAffinity);
         }
         v.processor = p;
-        rqEnter(vr, rqOf[p]);
+        rqs.enter(vr, rqOf[p]);
         policy.wake(v);
     }
 
@@ -458,7 +404,7 @@ public final class Simulator {
         if (prev == null) {
             idleNs[p] += Math.max(0, start - idleSince[p]);
         } else {
-            settle(prevRun);
+            progress.settle(prevRun);
         }
         int lock = lockOf[p];
         long wait = Math.max(0, lockBusyUntil[lock] - start);
@@ -481,7 +427,7 @@ public final class Simulator {
             t += sw;
             boolean busyChange = (prev == null) != (next == null);
             if (busyChange) {
-                settleSiblings(p);
+                progress.settleSiblings(p);
             }
             if (prevRun != null) {
                 stopRun(prevRun, p, start);
@@ -503,7 +449,7 @@ public final class Simulator {
                 startRun(nextRun, p, t);
             }
             if (busyChange) {
-                replanSiblings(p);
+                progress.replanSiblings(p);
             }
             if (trace.enabled()) {
                 trace.record(start, p, "switch", next == null ? null : next.vm.name, next == null ? -1 : next.index);
@@ -552,7 +498,7 @@ public final class Simulator {
             check.beforeStart(vr);
         }
         v.state = VcpuState.RUNNING;
-        rqLeave(vr);
+        rqs.leave(vr);
         vr.account(VcpuState.RUNNING, t);
         rqWaitHist.record(t - vr.runnableSince);
         long debt = 0;
@@ -571,7 +517,7 @@ public final class Simulator {
                 debt = coldCrossSocket;
             }
             if (trace.enabled()) {
-                trace.record(t, p, "migrate", v.vm.name, v.index);
+                trace.record(now, p, "migrate", v.vm.name, v.index);
             }
         }
         vr.lastPcpu = p;
@@ -595,7 +541,7 @@ public final class Simulator {
             vr.account(VcpuState.RUNNABLE, at);
             vr.runnableSince = at;
             if (!vr.migrating) {
-                rqEnter(vr, rqOf[v.processor]);
+                rqs.enter(vr, rqOf[v.processor]);
             }
         } else {
             vr.account(v.state, at);
@@ -605,7 +551,7 @@ public final class Simulator {
 
     private void addCpu(VcpuRun vr, int p, long ns) {
         vr.cpuNs += ns;
-        vr.timeOnPcpu[p] += ns;
+        vr.timeOnPcpu.add(p, ns);
         busyNs[p] += ns;
     }
 
@@ -618,284 +564,6 @@ public final class Simulator {
         }
     }
 
-    // ------------------------------------------------------------------ progress bookkeeping
-
-    /** Bring the running vCPU's thread progress and counters up to now (at its current rate). */
-    void settle(VcpuRun vr) {
-        if (vr.v.state != VcpuState.RUNNING || now <= vr.lastSettle) {
-            return;
-        }
-        long from = Math.max(vr.lastSettle, vr.runStart);
-        if (now > from) {
-            GuestThreadRun th = vr.thread;
-            if (th != null) {
-                long dt = now - from;
-                th.sliceUsed += dt;
-                if (th.mode == GuestThreadRun.COMPUTE) {
-                    long pf = Math.max(from, vr.progressFrom);
-                    if (now > pf) {
-                        double done = (now - pf) * vr.rate;
-                        th.remaining -= done;
-                        if (th.memoryStream) {
-                            if (pcpus[vr.v.processor].numaNode == vr.vm.vm.memoryNode) {
-                                localStreamWork += done;
-                            } else {
-                                remoteStreamWork += done;
-                            }
-                        }
-                    }
-                } else if (th.mode == GuestThreadRun.SPIN) {
-                    vr.spinNs += dt;
-                }
-            }
-        }
-        vr.lastSettle = now;
-    }
-
-    private void settleSiblings(int p) {
-        for (int s : siblings[p]) {
-            Vcpu c = pcpus[s].current;
-            if (c != null) {
-                settle(vcpus.get(c.uid));
-            }
-        }
-    }
-
-    private void replanSiblings(int p) {
-        for (int s : siblings[p]) {
-            Vcpu c = pcpus[s].current;
-            if (c != null) {
-                guest.replan(vcpus.get(c.uid));
-            }
-        }
-    }
-
-    /** Progress rate of vCPU vr's thread on pCPU p: SMT sibling contention x NUMA bandwidth share and distance. */
-    double rate(VcpuRun vr, GuestThreadRun th) {
-        int p = vr.v.processor;
-        double r = 1.0;
-        for (int s : siblings[p]) {
-            if (pcpus[s].current != null) {
-                r *= costs.smtFactor(); // VMware: slightly more than half of solo throughput
-                break;
-            }
-        }
-        if (th.memoryStream) {
-            int node = vr.vm.vm.memoryNode;
-            double demand = Math.max(1, streams[node]) * costs.streamBandwidthMBps();
-            r *= Math.min(1.0, topo.nodeBandwidthMBps()[node] / demand);
-            int here = pcpus[p].numaNode;
-            if (here != node) {
-                r *= 10.0 / topo.numaDistance()[here][node]; // ACPI SLIT: 10 = local, 21 = 2.1x slower
-            }
-        }
-        return r;
-    }
-
-    // ------------------------------------------------------------------ run queue length accounting
-
-    private void rqEnter(VcpuRun vr, int rq) {
-        rqLeave(vr);
-        rqTouch(rq);
-        rqLen[rq]++;
-        vr.countedRq = rq;
-    }
-
-    private void rqLeave(VcpuRun vr) {
-        int rq = vr.countedRq;
-        if (rq >= 0) {
-            rqTouch(rq);
-            rqLen[rq]--;
-            vr.countedRq = -1;
-        }
-    }
-
-    private void rqTouch(int rq) {
-        rqArea[rq] += rqLen[rq] * (now - rqSince[rq]);
-        rqSince[rq] = now;
-    }
-
-    // ------------------------------------------------------------------ VMs and timeline
-
-    Vm startVm(VmSpec s, Workload workload, long at) {
-        Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode());
-        VmRun run = new VmRun(vm, s, workload);
-        run.startedAt = at;
-        run.countedFinite = workload.isFinite();
-        vmRuns.add(run);
-        liveVms.add(vm);
-        for (int i = 0; i < s.vcpus(); i++) {
-            Vcpu v = new Vcpu(vm, i, vcpus.size(), s.placement().get(i));
-            setAffinity(v.hardAffinity, hardOf(s, i));
-            setAffinity(v.softAffinity, softOf(s, i));
-            vm.vcpus.add(v);
-            VcpuRun vr = new VcpuRun(v, run, nP);
-            vr.stateSince = at;
-            vcpus.add(vr);
-            run.vcpus.add(vr);
-        }
-        for (Vcpu v : vm.vcpus) {
-            policy.addVcpu(v);
-        }
-        for (VcpuRun vr : run.vcpus) {
-            vr.v.state = VcpuState.BLOCKED;
-            vr.account(VcpuState.BLOCKED, at);
-        }
-        if (trace.enabled()) {
-            trace.record(at, -1, "vm-start", vm.name, -1);
-        }
-        guest.startWorkload(run);
-        checkAllComplete();
-        return vm;
-    }
-
-    private static List<Integer> hardOf(VmSpec s, int i) {
-        for (VcpuAffinitySpec o : s.vcpuAffinity()) {
-            if (o.vcpu() == i) {
-                return o.hard();
-            }
-        }
-        return s.hardAffinity();
-    }
-
-    private static List<Integer> softOf(VmSpec s, int i) {
-        for (VcpuAffinitySpec o : s.vcpuAffinity()) {
-            if (o.vcpu() == i) {
-                return o.soft();
-            }
-        }
-        return s.softAffinity();
-    }
-
-    private static void setAffinity(BitSet set, List<Integer> cpus) {
-        set.clear();
-        for (int c : cpus) {
-            set.set(c);
-        }
-    }
-
-    private void applyTimeline(TimelineAction a, int index) {
-        if (a.action() == TimelineAction.Kind.CREATE_VM) {
-            startVm(a.newVm(), createdWorkloads[index], now);
-            return;
-        }
-        VmRun run = liveVm(a.vm());
-        if (run == null) {
-            return; // not started yet or already shut down: nothing to act on
-        }
-        switch (a.action()) {
-            case PIN, UNPIN -> {
-                for (VcpuRun vr : targets(run, a.vcpu())) {
-                    setAffinity(vr.v.hardAffinity, a.pcpus());
-                    affinityChanged(vr);
-                }
-            }
-            case SOFT_AFFINITY -> {
-                for (VcpuRun vr : targets(run, a.vcpu())) {
-                    setAffinity(vr.v.softAffinity, a.pcpus());
-                    policy.affinityChanged(vr.v);
-                }
-            }
-            case SET_WEIGHT -> {
-                run.vm.weight = a.weight();
-                policy.domainParamsChanged(run.vm);
-            }
-            case SET_CAP -> {
-                run.vm.cap = a.cap();
-                policy.domainParamsChanged(run.vm);
-            }
-            case SHUTDOWN -> shutdown(run);
-            default -> throw new IllegalStateException("unhandled action " + a.action());
-        }
-    }
-
-    private VmRun liveVm(String name) {
-        for (VmRun r : vmRuns) {
-            if (r.vm.alive && r.vm.name.equals(name)) {
-                return r;
-            }
-        }
-        return null;
-    }
-
-    private static List<VcpuRun> targets(VmRun run, Integer vcpu) {
-        return vcpu == null ? run.vcpus : List.of(run.vcpus.get(vcpu));
-    }
-
-    /**
-     * Hard affinity changed (xl vcpu-pin -> vcpu_set_affinity): if v's pCPU is no longer allowed,
-     * Xen's vcpu_migrate_start sets _VPF_migrating and puts it to sleep; a running vCPU is switched
-     * away, and after context_saved vcpu_migrate_finish wakes it on an allowed pCPU.
-     */
-    private void affinityChanged(VcpuRun vr) {
-        Vcpu v = vr.v;
-        policy.affinityChanged(v);
-        if (v.allowedOn(v.processor)) {
-            return;
-        }
-        if (v.state == VcpuState.RUNNING) {
-            vr.migrating = true;
-            v.state = VcpuState.BLOCKED;
-            policy.sleep(v);
-            schedule(v.processor, false);
-        } else if (v.state == VcpuState.RUNNABLE) {
-            v.state = VcpuState.BLOCKED;
-            policy.sleep(v);
-            v.state = VcpuState.RUNNABLE;
-            placeAndWake(vr);
-        }
-    }
-
-    private void shutdown(VmRun run) {
-        Vm vm = run.vm;
-        vm.alive = false;
-        guest.killThreads(run);
-        for (VcpuRun vr : run.vcpus) {
-            Vcpu v = vr.v;
-            if (v.state == VcpuState.RUNNING) {
-                v.state = VcpuState.BLOCKED;
-                policy.sleep(v);
-                schedule(v.processor, false);
-            } else if (v.state == VcpuState.RUNNABLE) {
-                v.state = VcpuState.BLOCKED;
-                policy.sleep(v);
-                rqLeave(vr);
-            }
-            vr.migrating = false;
-        }
-        for (VcpuRun vr : run.vcpus) {
-            policy.removeVcpu(vr.v);
-            vr.v.state = VcpuState.OFFLINE;
-            vr.account(VcpuState.OFFLINE, now);
-            vr.planDeadline = NEVER;
-        }
-        liveVms.remove(vm);
-        run.endedAt = now;
-        if (run.countedFinite && run.completedAt < 0) {
-            pendingFinite--;
-        }
-        if (trace.enabled()) {
-            trace.record(now, -1, "shutdown", vm.name, -1);
-        }
-        checkAllComplete();
-    }
-
-    /** A finite VM's last thread exited. */
-    void vmCompleted(VmRun run) {
-        run.completedAt = now;
-        if (run.countedFinite) {
-            pendingFinite--;
-        }
-        checkAllComplete();
-    }
-
-    private void checkAllComplete() {
-        if (stopWhenComplete && totalFinite > 0 && pendingFinite <= 0) {
-            stopRequested = true;
-            stoppedAt = now;
-        }
-    }
-
     // ------------------------------------------------------------------ end of run
 
     private void finish(long end) {
@@ -904,7 +572,7 @@ public final class Simulator {
             Vcpu c = pcpus[p].current;
             if (c != null) {
                 VcpuRun vr = vcpus.get(c.uid);
-                settle(vr);
+                progress.settle(vr);
                 addCpu(vr, p, Math.max(0, end - vr.runStart));
                 vr.runStart = Math.max(vr.runStart, end);
             } else {
@@ -920,9 +588,7 @@ public final class Simulator {
                 vr.account(vr.acctState, end);
             }
         }
-        for (int rq = 0; rq < nRq; rq++) {
-            rqTouch(rq);
-        }
+        rqs.finish();
     }
 
     // ------------------------------------------------------------------ accessors for results

@@ -34,7 +34,7 @@ final class VcpuRun {
     long runnableNs;
     long blockedNs;
     long spinNs;
-    final long[] timeOnPcpu;
+    final PcpuTimes timeOnPcpu = new PcpuTimes();
     long migSameCore;
     long migSameSocket;
     long migCross;
@@ -42,10 +42,9 @@ final class VcpuRun {
     /** NUMA node whose stream count includes this vCPU, or -1. */
     int streamNode = -1;
 
-    VcpuRun(Vcpu v, VmRun vm, int pcpus) {
+    VcpuRun(Vcpu v, VmRun vm) {
         this.v = v;
         this.vm = vm;
-        this.timeOnPcpu = new long[pcpus];
     }
 
     /** Closes the interval spent in the accounted state and enters {@code next} at {@code at}. */

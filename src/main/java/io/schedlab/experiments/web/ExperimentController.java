@@ -12,6 +12,7 @@ import io.schedlab.web.BadParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.responses.ApiResponses;
@@ -34,6 +35,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /** Submit, validate, list, read and cancel experiments. The body is read as bytes so it is stored exactly as sent. */
 @RestController
@@ -41,20 +43,32 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "experiments")
 class ExperimentController {
 
+    /** Request example for the OpenAPI document (examples/seed-001-pin.json, compacted). */
+    static final String SEED_001_PIN = "{\"name\": \"seed-001 static + xm vcpu-pin VM1 0 0 at t=10 s\", "
+            + "\"labels\": {\"seed\": \"001\"}, \"seed\": 1, \"stopWhen\": \"all-complete\", \"durationSeconds\": 600, "
+            + "\"host\": {\"sockets\": 1, \"coresPerSocket\": 2, \"threadsPerCore\": 1}, "
+            + "\"scheduler\": {\"policy\": \"static\"}, \"vms\": ["
+            + "{\"name\": \"dom0\", \"vcpus\": 2, \"placement\": [0, 1], \"workload\": {\"type\": \"idle\"}}, "
+            + "{\"name\": \"VM1\", \"vcpus\": 1, \"placement\": [1], \"workload\": {\"type\": \"cpu-loop\", \"params\": {\"workSeconds\": 96}}}, "
+            + "{\"name\": \"VM3\", \"vcpus\": 1, \"placement\": [1], \"workload\": {\"type\": \"cpu-loop\", \"params\": {\"workSeconds\": 96}}}], "
+            + "\"timeline\": [{\"atSeconds\": 10, \"action\": \"pin\", \"vm\": \"VM1\", \"vcpu\": 0, \"pcpus\": [0]}]}";
     private static final int MAX_LABEL_FILTERS = 10;
     private static final int MAX_NAME_FILTER_LENGTH = SubmissionRules.MAX_NAME_LENGTH;
     private static final int MAX_PAGE = 1_000_000;
 
     private final ExperimentService service;
+    private final ProgressStreams streams;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
 
-    ExperimentController(ExperimentService service) {
+    ExperimentController(ExperimentService service, ProgressStreams streams) {
         this.service = service;
+        this.streams = streams;
     }
 
     @Operation(operationId = "submitExperiment", summary = "Validate, store and enqueue an experiment (202), or with dryRun=true only validate (200)",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ExperimentSpec.class))))
+                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ExperimentSpec.class),
+                            examples = @ExampleObject(name = "seed-001-pin", summary = "seed 001: two loops on pCPU 1, VM1 pinned to pCPU 0 at 10 s", value = SEED_001_PIN))))
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "accepted and queued; Location names the new experiment", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
         @ApiResponse(responseCode = "200", description = "dryRun=true: valid; the normalized input", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ValidationResponse.class))),
@@ -77,7 +91,8 @@ class ExperimentController {
 
     @Operation(operationId = "validateExperiment", summary = "Fully validate an experiment and return it normalized; nothing is stored",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ExperimentSpec.class))))
+                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ExperimentSpec.class),
+                            examples = @ExampleObject(name = "seed-001-pin", summary = "seed 001: two loops on pCPU 1, VM1 pinned to pCPU 0 at 10 s", value = SEED_001_PIN))))
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "valid; the normalized input", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ValidationResponse.class))),
         @ApiResponse(responseCode = "400", description = "malformed JSON or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
@@ -135,6 +150,18 @@ class ExperimentController {
     ExperimentInputResponse input(@PathVariable("id") UUID id) {
         ExperimentService.StoredInput in = service.input(id);
         return new ExperimentInputResponse(in.raw(), reader.readStored(in.normalizedJson(), ExperimentSpec.class));
+    }
+
+    @Operation(operationId = "streamExperimentEvents", summary = "Server-sent events: a `status` event (the experiment as in GET) at once and on every change, until it has finished")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "text/event-stream of `status` events; ends after the finished status",
+                content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "429", description = "too many open streams (schedlab.limits.max-event-streams); poll instead", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}/events", produces = {MediaType.TEXT_EVENT_STREAM_VALUE, MediaType.APPLICATION_JSON_VALUE})
+    SseEmitter events(@PathVariable("id") UUID id) {
+        return streams.open(id);
     }
 
     @Operation(operationId = "cancelExperiment", summary = "Cancel a QUEUED or RUNNING experiment (409 when already finished)")

@@ -18,7 +18,7 @@ record ExperimentResponse(UUID id, String name, Map<String, String> labels, Stri
     }
 
     /** Where to go next. */
-    record Links(String self, String results, String trace, String input, String cancel) {
+    record Links(String self, String events, String results, String trace, String input, String cancel) {
     }
 
     static ExperimentResponse of(Experiment e) {
@@ -29,6 +29,6 @@ record ExperimentResponse(UUID id, String name, Map<String, String> labels, Stri
                 e.cancelRequested(), e.engineVersion(),
                 s == null ? null : new SummaryResponse(s.simulatedSeconds(), s.wallSeconds(), s.events(),
                         s.contextSwitches(), s.migrations(), s.jainFairness()),
-                new Links(self, self + "/results", self + "/trace", self + "/input", self + "/cancel"));
+                new Links(self, self + "/events", self + "/results", self + "/trace", self + "/input", self + "/cancel"));
     }
 }

@@ -62,8 +62,9 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /** Web slice: every endpoint and every problem kind, with the engine, repository and queue mocked. */
 @WebMvcTest(properties = {"schedlab.limits.max-body-bytes=2048", "schedlab.jobs.max-queued=5",
-        "schedlab.data-dir=target/test-data/web-slice", "schedlab.limits.queue-depth-cache=0s"})
-@Import({ExperimentService.class, ExperimentApiTest.Config.class})
+        "schedlab.data-dir=target/test-data/web-slice", "schedlab.limits.queue-depth-cache=0s",
+        "schedlab.limits.event-poll-interval=20ms", "schedlab.limits.max-event-streams=2"})
+@Import({ExperimentService.class, ProgressStreams.class, ExperimentApiTest.Config.class})
 class ExperimentApiTest {
 
     @TestConfiguration
@@ -81,6 +82,8 @@ class ExperimentApiTest {
     MockMvc mvc;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    ProgressStreams streams;
     @MockitoBean(answers = Answers.RETURNS_DEEP_STUBS)
     Engine engine;
     @MockitoBean
@@ -385,6 +388,51 @@ class ExperimentApiTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$[0].type").value("cpu-loop"))
                 .andExpect(jsonPath("$[0].unit").value("work-seconds/s"));
+    }
+
+    @Test
+    void eventsStreamEachChangeUntilFinished() throws Exception {
+        UUID id = UUID.randomUUID();
+        Instant now = Instant.now();
+        ExperimentRow running = new ExperimentRow(id, "n", "{}", "static", ExperimentStatus.RUNNING, 0.5, 3_000_000_000L,
+                now, now, null, null, false, "0.1.0", null, null, null, null, null);
+        when(repository.findRow(id)).thenReturn(Optional.of(row(id, ExperimentStatus.QUEUED)), Optional.of(running),
+                Optional.of(running), Optional.of(running), Optional.of(row(id, ExperimentStatus.SUCCEEDED)));
+        org.springframework.test.web.servlet.MvcResult result = mvc.perform(get("/api/v1/experiments/{id}/events", id)
+                        .accept(MediaType.TEXT_EVENT_STREAM))
+                .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.request().asyncStarted())
+                .andReturn();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!result.getResponse().getContentAsString().contains("SUCCEEDED") && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        String stream = result.getResponse().getContentAsString();
+        assertThat(stream.split("event:status", -1)).hasSize(4); // QUEUED, RUNNING (once, unchanged after), SUCCEEDED
+        assertThat(stream.indexOf("\"QUEUED\"")).isLessThan(stream.indexOf("\"RUNNING\""));
+        assertThat(stream.indexOf("\"RUNNING\"")).isLessThan(stream.indexOf("\"SUCCEEDED\""));
+        assertThat(stream).contains("\"simulatedSeconds\":3.0");
+        assertThat(result.getResponse().getContentType()).startsWith("text/event-stream");
+    }
+
+    @Test
+    void eventsOfAnUnknownExperimentAre404AndOpenStreamsAreBounded() throws Exception {
+        mvc.perform(get("/api/v1/experiments/{id}/events", UUID.randomUUID()).accept(MediaType.TEXT_EVENT_STREAM))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/not-found"));
+        UUID id = UUID.randomUUID();
+        when(repository.findRow(id)).thenReturn(Optional.of(row(id, ExperimentStatus.RUNNING)));
+        mvc.perform(get("/api/v1/experiments/{id}/events", id).accept(MediaType.TEXT_EVENT_STREAM));
+        mvc.perform(get("/api/v1/experiments/{id}/events", id).accept(MediaType.TEXT_EVENT_STREAM));
+        mvc.perform(get("/api/v1/experiments/{id}/events", id).accept(MediaType.TEXT_EVENT_STREAM))
+                .andExpect(status().isTooManyRequests())
+                .andExpect(header().string("Retry-After", "5"))
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/too-many-streams"));
+        when(repository.findRow(id)).thenReturn(Optional.of(row(id, ExperimentStatus.CANCELLED)));
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (streams.openStreams() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10); // the finished status closes them
+        }
+        assertThat(streams.openStreams()).isZero();
     }
 
     private static ExperimentRow row(UUID id, ExperimentStatus status) {

@@ -33,7 +33,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /** Web slice with the real engine validator: each kind of semantic violation is a 422 naming the field. */
 @WebMvcTest(properties = {"schedlab.limits.max-pcpus=8", "schedlab.limits.max-duration-seconds=3600"})
-@Import({ExperimentService.class, EngineConfiguration.class, ExperimentValidationApiTest.Config.class})
+@Import({ExperimentService.class, ProgressStreams.class, EngineConfiguration.class, ExperimentValidationApiTest.Config.class})
 class ExperimentValidationApiTest {
 
     @TestConfiguration
@@ -77,6 +77,14 @@ class ExperimentValidationApiTest {
                 .andExpect(jsonPath("$.normalized.vms[1].weight").value(256))
                 .andExpect(jsonPath("$.normalized.vms[1].workload.params.workSeconds").value(96.0))
                 .andExpect(jsonPath("$.normalized.timeline[0].action").value("pin"));
+    }
+
+    @Test
+    void theOpenApiRequestExampleIsAValidExperiment() throws Exception {
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON)
+                        .content(ExperimentController.SEED_001_PIN))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.normalized.timeline[0].atSeconds").value(10.0));
     }
 
     @Test

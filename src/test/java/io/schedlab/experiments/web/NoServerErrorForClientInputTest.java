@@ -41,7 +41,7 @@ import tools.jackson.databind.node.ObjectNode;
  * answer is 2xx or a 4xx problem with a SchedLab type URI, never a 5xx.
  */
 @WebMvcTest
-@Import({ExperimentService.class, EngineConfiguration.class, NoServerErrorForClientInputTest.Config.class})
+@Import({ExperimentService.class, ProgressStreams.class, EngineConfiguration.class, NoServerErrorForClientInputTest.Config.class})
 class NoServerErrorForClientInputTest {
 
     private static final int CASES = 600;

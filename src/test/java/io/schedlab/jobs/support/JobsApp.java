@@ -15,12 +15,23 @@ public final class JobsApp {
 
     /** Starts the app (no web server) with the test doubles and the given {@code key=value} properties. */
     public static ConfigurableApplicationContext start(String... properties) {
+        return new SpringApplicationBuilder(SchedLabApplication.class, JobsTestConfiguration.class)
+                .web(WebApplicationType.NONE)
+                .run(arguments(properties));
+    }
+
+    /** Starts the real app (experiments store, engine; no web server) with the given properties. */
+    public static ConfigurableApplicationContext startReal(String... properties) {
+        return new SpringApplicationBuilder(SchedLabApplication.class)
+                .web(WebApplicationType.NONE)
+                .run(arguments(properties));
+    }
+
+    private static String[] arguments(String... properties) {
         List<String> args = new ArrayList<>();
         for (String property : properties) {
             args.add("--" + property);
         }
-        return new SpringApplicationBuilder(SchedLabApplication.class, JobsTestConfiguration.class)
-                .web(WebApplicationType.NONE)
-                .run(args.toArray(String[]::new));
+        return args.toArray(String[]::new);
     }
 }

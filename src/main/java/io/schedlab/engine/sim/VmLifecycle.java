@@ -1,0 +1,259 @@
+package io.schedlab.engine.sim;
+
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.Registry;
+import io.schedlab.engine.spec.TimelineAction;
+import io.schedlab.engine.spec.VcpuAffinitySpec;
+import io.schedlab.engine.spec.VmSpec;
+import io.schedlab.engine.workloads.Workload;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * VM starts and the timeline (xl-style actions: pin/unpin, soft affinity, weight, cap, create,
+ * shutdown), and the all-complete stop condition.
+ */
+final class VmLifecycle {
+    private final Simulator sim;
+    final Workload[] initialWorkloads;
+    private final Workload[] createdWorkloads;
+    final TimelineAction[] timeline;
+    private int vmIds;
+    private int pendingFinite;
+    /** Finite workloads in the whole run (incl. create-vm); all-complete needs at least one. */
+    private int totalFinite;
+
+    VmLifecycle(Simulator sim, Registry registry) {
+        this.sim = sim;
+        List<VmSpec> vms = sim.spec.vms();
+        initialWorkloads = new Workload[vms.size()];
+        for (int i = 0; i < initialWorkloads.length; i++) {
+            initialWorkloads[i] = newWorkload(registry, vms.get(i));
+            countFinite(initialWorkloads[i]);
+        }
+        timeline = sortedTimeline(sim.spec.timeline());
+        createdWorkloads = new Workload[timeline.length];
+        for (int i = 0; i < timeline.length; i++) {
+            if (timeline[i].action() == TimelineAction.Kind.CREATE_VM) {
+                createdWorkloads[i] = newWorkload(registry, timeline[i].newVm());
+                countFinite(createdWorkloads[i]);
+            }
+        }
+    }
+
+    private void countFinite(Workload w) {
+        if (w.isFinite()) {
+            pendingFinite++;
+            totalFinite++;
+        }
+    }
+
+    private static Workload newWorkload(Registry registry, VmSpec vm) {
+        return registry.workload(vm.workload().type()).orElseThrow().factory()
+                .apply(new Params(vm.workload().params()));
+    }
+
+    private static TimelineAction[] sortedTimeline(List<TimelineAction> actions) {
+        List<TimelineAction> sorted = new ArrayList<>(actions);
+        sorted.sort((a, b) -> Double.compare(a.atSeconds(), b.atSeconds())); // stable
+        return sorted.toArray(new TimelineAction[0]);
+    }
+
+    /** Queues the VM starts and timeline actions (VM starts first at equal times). */
+    void scheduleAll() {
+        for (int i = 0; i < sim.spec.vms().size(); i++) {
+            sim.push(Simulator.toNanos(sim.spec.vms().get(i).startAtSeconds()), Simulator.EV_VM_START, i, 0);
+        }
+        for (int i = 0; i < timeline.length; i++) {
+            sim.push(Simulator.toNanos(timeline[i].atSeconds()), Simulator.EV_TIMELINE, i, 0);
+        }
+    }
+
+    void startInitialVm(int index) {
+        startVm(sim.spec.vms().get(index), initialWorkloads[index], sim.now);
+    }
+
+
+    Vm startVm(VmSpec s, Workload workload, long at) {
+        Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode());
+        VmRun run = new VmRun(vm, s, workload);
+        run.startedAt = at;
+        run.countedFinite = workload.isFinite();
+        sim.vmRuns.add(run);
+        sim.liveVms.add(vm);
+        for (int i = 0; i < s.vcpus(); i++) {
+            Vcpu v = new Vcpu(vm, i, sim.vcpus.size(), s.placement().get(i));
+            setAffinity(v.hardAffinity, hardOf(s, i));
+            setAffinity(v.softAffinity, softOf(s, i));
+            vm.vcpus.add(v);
+            VcpuRun vr = new VcpuRun(v, run);
+            vr.stateSince = at;
+            sim.vcpus.add(vr);
+            run.vcpus.add(vr);
+        }
+        for (Vcpu v : vm.vcpus) {
+            sim.policy.addVcpu(v);
+        }
+        for (VcpuRun vr : run.vcpus) {
+            vr.v.state = VcpuState.BLOCKED;
+            vr.account(VcpuState.BLOCKED, at);
+        }
+        if (sim.trace.enabled()) {
+            sim.trace.record(at, -1, "vm-start", vm.name, -1);
+        }
+        sim.guest.startWorkload(run);
+        checkAllComplete();
+        return vm;
+    }
+
+    private static List<Integer> hardOf(VmSpec s, int i) {
+        for (VcpuAffinitySpec o : s.vcpuAffinity()) {
+            if (o.vcpu() == i) {
+                return o.hard();
+            }
+        }
+        return s.hardAffinity();
+    }
+
+    private static List<Integer> softOf(VmSpec s, int i) {
+        for (VcpuAffinitySpec o : s.vcpuAffinity()) {
+            if (o.vcpu() == i) {
+                return o.soft();
+            }
+        }
+        return s.softAffinity();
+    }
+
+    private static void setAffinity(BitSet set, List<Integer> cpus) {
+        set.clear();
+        for (int c : cpus) {
+            set.set(c);
+        }
+    }
+
+    void applyTimeline(TimelineAction a, int index) {
+        if (a.action() == TimelineAction.Kind.CREATE_VM) {
+            startVm(a.newVm(), createdWorkloads[index], sim.now);
+            return;
+        }
+        VmRun run = liveVm(a.vm());
+        if (run == null) {
+            return; // not started yet or already shut down: nothing to act on
+        }
+        switch (a.action()) {
+            case PIN, UNPIN -> {
+                for (VcpuRun vr : targets(run, a.vcpu())) {
+                    setAffinity(vr.v.hardAffinity, a.pcpus());
+                    affinityChanged(vr);
+                }
+            }
+            case SOFT_AFFINITY -> {
+                for (VcpuRun vr : targets(run, a.vcpu())) {
+                    setAffinity(vr.v.softAffinity, a.pcpus());
+                    sim.policy.affinityChanged(vr.v);
+                }
+            }
+            case SET_WEIGHT -> {
+                run.vm.weight = a.weight();
+                sim.policy.domainParamsChanged(run.vm);
+            }
+            case SET_CAP -> {
+                run.vm.cap = a.cap();
+                sim.policy.domainParamsChanged(run.vm);
+            }
+            case SHUTDOWN -> shutdown(run);
+            default -> throw new IllegalStateException("unhandled action " + a.action());
+        }
+    }
+
+    private VmRun liveVm(String name) {
+        for (VmRun r : sim.vmRuns) {
+            if (r.vm.alive && r.vm.name.equals(name)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static List<VcpuRun> targets(VmRun run, Integer vcpu) {
+        return vcpu == null ? run.vcpus : List.of(run.vcpus.get(vcpu));
+    }
+
+    /**
+     * Hard affinity changed (xl vcpu-pin -> vcpu_set_affinity): if v's pCPU is no longer allowed,
+     * Xen's vcpu_migrate_start sets _VPF_migrating and puts it to sleep; a running vCPU is switched
+     * away, and after context_saved vcpu_migrate_finish wakes it on an allowed pCPU.
+     */
+    private void affinityChanged(VcpuRun vr) {
+        Vcpu v = vr.v;
+        sim.policy.affinityChanged(v);
+        if (v.allowedOn(v.processor)) {
+            return;
+        }
+        if (v.state == VcpuState.RUNNING) {
+            vr.migrating = true;
+            v.state = VcpuState.BLOCKED;
+            sim.policy.sleep(v);
+            sim.schedule(v.processor, false);
+        } else if (v.state == VcpuState.RUNNABLE) {
+            v.state = VcpuState.BLOCKED;
+            sim.policy.sleep(v);
+            v.state = VcpuState.RUNNABLE;
+            sim.placeAndWake(vr);
+        }
+    }
+
+    private void shutdown(VmRun run) {
+        Vm vm = run.vm;
+        vm.alive = false;
+        sim.guest.killThreads(run);
+        for (VcpuRun vr : run.vcpus) {
+            Vcpu v = vr.v;
+            if (v.state == VcpuState.RUNNING) {
+                v.state = VcpuState.BLOCKED;
+                sim.policy.sleep(v);
+                sim.schedule(v.processor, false);
+            } else if (v.state == VcpuState.RUNNABLE) {
+                v.state = VcpuState.BLOCKED;
+                sim.policy.sleep(v);
+                sim.rqs.leave(vr);
+            }
+            vr.migrating = false;
+        }
+        for (VcpuRun vr : run.vcpus) {
+            sim.policy.removeVcpu(vr.v);
+            vr.v.state = VcpuState.OFFLINE;
+            vr.account(VcpuState.OFFLINE, sim.now);
+            vr.planDeadline = Simulator.NEVER;
+        }
+        sim.liveVms.remove(vm);
+        run.endedAt = sim.now;
+        if (run.countedFinite && run.completedAt < 0) {
+            pendingFinite--;
+        }
+        if (sim.trace.enabled()) {
+            sim.trace.record(sim.now, -1, "shutdown", vm.name, -1);
+        }
+        checkAllComplete();
+    }
+
+    /** A finite VM's last thread exited. */
+    void vmCompleted(VmRun run) {
+        run.completedAt = sim.now;
+        if (run.countedFinite) {
+            pendingFinite--;
+        }
+        checkAllComplete();
+    }
+
+    private void checkAllComplete() {
+        if (sim.stopWhenComplete && totalFinite > 0 && pendingFinite <= 0) {
+            sim.stopRequested = true;
+            sim.stoppedAt = sim.now;
+        }
+    }
+}
