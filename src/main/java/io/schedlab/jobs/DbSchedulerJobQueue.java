@@ -38,7 +38,7 @@ final class DbSchedulerJobQueue implements JobQueue {
     @Override
     public void enqueue(UUID experimentId) {
         scheduler.scheduleIfNotExists(task.instance(experimentId.toString(), experimentId), Instant.now());
-        if (wakeWorkers) {
+        if (wakeWorkers && TransactionSynchronizationManager.isSynchronizationActive()) {
             // db-scheduler's immediate execution looks for the job right away, before the caller's
             // transaction commits, and would miss it until the next poll: look again after commit.
             afterCommit(scheduler::triggerCheckForDueExecutions);
