@@ -121,6 +121,25 @@ class SelfCheckTest {
     }
 
     @Test
+    void aGlobalSchedulerLockMakesDecisionsWaitAsPcpusShareIt() {
+        // seed 000's set-up: one global queue behind one spinlock, 5 always-runnable loops on 6 pCPUs
+        Engine global = engineWith(p -> new FifoPolicy(false, false));
+        List<io.schedlab.engine.spec.VmSpec> vms = List.of(
+                TestSpecs.vm("dom0", 1, List.of(0), "idle", java.util.Map.of()),
+                TestSpecs.vm("guest", 5, List.of(1, 2, 3, 4, 5), "cpu-loop",
+                        java.util.Map.of("threads", 10, "workSeconds", 0.0)));
+        var shared = global.run(spec(host(1, 6, 1), "test", 2, vms, List.of()), Limits.defaults(), RunControl.NONE);
+        var two = global.run(spec(host(1, 2, 1), "test", 2, List.of(
+                TestSpecs.vm("guest", 2, List.of(0, 1), "cpu-loop", java.util.Map.of("threads", 4, "workSeconds", 0.0))),
+                List.of()), Limits.defaults(), RunControl.NONE);
+        // hold time grows with the pCPUs sharing the lock (cost model), and waits appear under contention
+        assertThat(shared.distributions().decision().p50Nanos())
+                .isGreaterThan(two.distributions().decision().p50Nanos());
+        assertThat(shared.distributions().decision().maxNanos())
+                .isGreaterThan(shared.distributions().decision().p50Nanos());
+    }
+
+    @Test
     void idlingAnAllowedPcpuBeyondTheBalancePeriodIsCaught() {
         Engine engine = engineWith(p -> new FifoPolicy(true, false));
         assertThatThrownBy(() -> engine.run(twoLoopsOnTwoPcpus(), Limits.defaults(), RunControl.NONE))

@@ -1,15 +1,10 @@
 package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
-import io.schedlab.engine.Validation;
-import io.schedlab.engine.metrics.TraceSink;
-import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.scenarios.ScenarioResult.Cell;
 import io.schedlab.engine.scenarios.ScenarioResult.TableResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
-import io.schedlab.engine.spec.Violation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,10 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs a scenario's experiments one after the other and fills its tables. A run whose policy is not
@@ -37,7 +29,7 @@ public final class ScenarioRunner {
     }
 
     /** Field added to the JSON tree of a traced run: {@code {checked, violations, examples}} of its {@link AffinityAudit}. */
-    public static final String AUDIT_FIELD = "affinityAudit";
+    public static final String AUDIT_FIELD = EngineExecutor.AUDIT_FIELD;
 
     private final Executor executor;
     private final Predicate<String> policyAvailable;
@@ -49,46 +41,7 @@ public final class ScenarioRunner {
 
     /** A runner over the real engine: validate (normalize) then run, with the given limits. */
     public static ScenarioRunner of(Engine engine, Limits limits) {
-        JsonMapper mapper = JsonMapper.builder().build();
-        Executor executor = raw -> {
-            Validation v = engine.validate(raw, limits);
-            if (!v.valid()) {
-                throw new IllegalArgumentException("invalid spec: " + v.violations().stream()
-                        .map(ScenarioRunner::describe).collect(Collectors.joining("; ")));
-            }
-            ExperimentSpec normalized = v.normalized();
-            if (normalized.trace() == null || !Boolean.TRUE.equals(normalized.trace().enabled())) {
-                return mapper.valueToTree(engine.run(normalized, limits, RunControl.NONE));
-            }
-            // A traced run is audited: every switch-in is checked against the hard affinity in force.
-            AffinityAudit audit = new AffinityAudit(normalized);
-            ResultDocument doc = engine.run(normalized, limits, new RunControl() {
-                @Override
-                public void progress(double fraction, long simulatedNanos, long eventsProcessed) {
-                }
-
-                @Override
-                public boolean cancelRequested() {
-                    return false;
-                }
-
-                @Override
-                public TraceSink traceSink() {
-                    return audit;
-                }
-            });
-            ObjectNode tree = (ObjectNode) mapper.valueToTree(doc);
-            ObjectNode result = tree.putObject(AUDIT_FIELD);
-            result.put("checked", audit.checked());
-            result.put("violations", audit.violations());
-            audit.examples().forEach(result.putArray("examples")::add);
-            return tree;
-        };
-        return new ScenarioRunner(executor, name -> engine.registry().policy(name).isPresent());
-    }
-
-    private static String describe(Violation v) {
-        return v.pointer() + " " + v.message();
+        return new ScenarioRunner(new EngineExecutor(engine, limits), name -> engine.registry().policy(name).isPresent());
     }
 
     /** Runs every table; an experiment that appears in several tables (equal spec and seed) runs once. */
@@ -110,7 +63,7 @@ public final class ScenarioRunner {
             }
             String policy = run.spec().scheduler() == null ? null : run.spec().scheduler().policy();
             if (policy != null && !policyAvailable.test(policy)) {
-                notes.add("policy '" + policy + "' not available yet (a later issue adds it): its cells are n/a");
+                notes.add("policy '" + policy + "' not available yet (not registered in this engine): its cells are n/a");
                 continue;
             }
             for (int r = 0; r < run.repeats(); r++) {

@@ -95,4 +95,9 @@ final class Specs {
     static TimelineAction pin(double atSeconds, String vm, Integer vcpu, List<Integer> pcpus) {
         return new TimelineAction(atSeconds, TimelineAction.Kind.PIN, vm, vcpu, pcpus, null, null, null);
     }
+
+    /** A number of seconds as the set-up text shows it: no ".0" on whole numbers. */
+    static String fmt(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
 }

@@ -574,6 +574,9 @@ public final class Simulator {
                 VcpuRun vr = vcpus.get(c.uid);
                 progress.settle(vr);
                 addCpu(vr, p, Math.max(0, end - vr.runStart));
+                if (vr.runningSince > end) {
+                    vr.runnableNs -= vr.runningSince - end; // still waiting for its switch to finish at the end
+                }
                 vr.runStart = Math.max(vr.runStart, end);
             } else {
                 idleNs[p] += Math.max(0, end - idleSince[p]);

@@ -231,7 +231,12 @@ final class VmLifecycle {
             vr.planDeadline = Simulator.NEVER;
         }
         sim.liveVms.remove(vm);
-        run.endedAt = sim.now;
+        // A vCPU switched in but still inside the switch overhead leaves at the end of that overhead.
+        long end = sim.now;
+        for (VcpuRun vr : run.vcpus) {
+            end = Math.max(end, vr.stateSince);
+        }
+        run.endedAt = end;
         if (run.countedFinite && run.completedAt < 0) {
             pendingFinite--;
         }

@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
  * How it is measured, with the Phase contract only: right after each sleep the thread runs a
  * 1 ns {@link Phase.Compute} marker. That marker can only finish once the thread is on a pCPU, so
  * the latency is {@code (time the marker ends) - (sleep end) - 1 ns}. The engine measures its own
- * thread-ready-to-running latency per VM as well; this one is the guest's view, kept in an
+ * thread-ready-to-running latency per VM as well (VmResult.wakeLatency); this one is the guest's view
+ * up to the first useful instruction, so it also includes a cold-cache warm-up after a migration. Kept in an
  * HdrHistogram (memory does not grow with the run) and reported as percentiles in the details.
  */
 public final class InteractiveWorkload implements Workload {

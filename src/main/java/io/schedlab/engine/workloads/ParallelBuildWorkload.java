@@ -16,9 +16,10 @@ import java.util.Map;
  * When the bag is empty and every job is done, one thread runs the serial tail (the final link,
  * {@code serialTailMs}). The result is the elapsed time in seconds, lower is better.
  * <p>
- * Job and I/O durations are drawn once, in job order, when the workload starts, so the same seed
- * gives the same "source tree" whatever the parallelism: runs that differ only in N or in the
- * scheduler compare the same work.
+ * Job and I/O durations are drawn from the workload's own stream when a job is taken; jobs are taken
+ * in index order, so job j always gets the same durations: the same seed gives the same "source
+ * tree" whatever the parallelism, and runs that differ only in N or in the scheduler compare the
+ * same work. Memory is one bit per job.
  */
 public final class ParallelBuildWorkload implements Workload {
 
@@ -32,8 +33,9 @@ public final class ParallelBuildWorkload implements Workload {
     private final DurationDistribution ioDistribution;
     private final long serialTailNanos;
 
-    private long[] jobNanos = new long[0];
-    private long[] ioNanos = new long[0];
+    private WorkloadEnv env;
+    private long jobNanosDrawn;
+    private long ioNanosDrawn;
     private final BitSet completed = new BitSet();
     private int nextJob;
     private int completedCount;
@@ -93,13 +95,8 @@ public final class ParallelBuildWorkload implements Workload {
 
     @Override
     public void start(WorkloadEnv env) {
+        this.env = env;
         startNanos = env.now();
-        jobNanos = new long[jobs];
-        ioNanos = new long[jobs];
-        for (int j = 0; j < jobs; j++) {
-            jobNanos[j] = jobDistribution.sampleNanos(env.random(), NANOS_PER_MS);
-            ioNanos[j] = ioDistribution.sampleNanos(env.random(), NANOS_PER_MS);
-        }
         int threads = Math.min(parallelism, jobs);
         for (int t = 0; t < threads; t++) {
             threadsStarted++;
@@ -123,21 +120,14 @@ public final class ParallelBuildWorkload implements Workload {
         return completedCount;
     }
 
-    /** Sum of all jobs' CPU times plus the tail: the make -j1 time on an idle machine, without I/O. */
+    /** CPU time of the jobs taken so far plus the tail; once every job is taken, the make -j1 time without I/O. */
     public long totalWorkNanos() {
-        long sum = serialTailNanos;
-        for (long n : jobNanos) {
-            sum += n;
-        }
-        return sum;
+        return jobNanosDrawn + serialTailNanos;
     }
 
+    /** I/O waits of the jobs taken so far. */
     long totalIoNanos() {
-        long sum = 0;
-        for (long n : ioNanos) {
-            sum += n;
-        }
-        return sum;
+        return ioNanosDrawn;
     }
 
     @Override
@@ -159,15 +149,15 @@ public final class ParallelBuildWorkload implements Workload {
         private static final int NONE = -1;
         private static final int TAIL = -2;
         private int running = NONE;
+        private long ioAfter;
 
         @Override
         public Phase next(long now) {
             if (running >= 0) {
                 finishJob(running);
-                int job = running;
                 running = NONE;
-                if (ioNanos[job] > 0) {
-                    return new Phase.Sleep(ioNanos[job]);
+                if (ioAfter > 0) {
+                    return new Phase.Sleep(ioAfter);
                 }
             } else if (running == TAIL) {
                 tailDone = true;
@@ -175,7 +165,12 @@ public final class ParallelBuildWorkload implements Workload {
             }
             if (nextJob < jobs) {
                 running = nextJob++;
-                return new Phase.Compute(jobNanos[running], false);
+                // Drawn in job order (job, then its I/O), whichever slot takes the job.
+                long work = jobDistribution.sampleNanos(env.random(), NANOS_PER_MS);
+                ioAfter = ioDistribution.sampleNanos(env.random(), NANOS_PER_MS);
+                jobNanosDrawn += work;
+                ioNanosDrawn += ioAfter;
+                return new Phase.Compute(Math.max(1, work), false);
             }
             if (completedCount == jobs && !tailStarted && serialTailNanos > 0) {
                 tailStarted = true;

@@ -69,7 +69,8 @@ public final class TraceWorkload implements Workload {
     /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
     public static WorkloadDescriptor descriptor() {
         return new WorkloadDescriptor(TYPE,
-                "replay per-vCPU run/sleep bursts from inline CSV (header vcpu,run_us,sleep_us)", "s",
+                "replay per-vCPU run/sleep bursts from inline CSV (header vcpu,run_us,sleep_us); loop=true reports bursts/s",
+                "s",
                 List.of(ParameterSpec.text("csv", DEFAULT_CSV, MAX_CSV_CHARS, "CSV text",
                         "rows vcpu,run_us,sleep_us (header required); one guest thread per vCPU id, rows in order",
                         "SchedLab trace format; vcpu 0-" + MAX_VCPU_ID + ", times 0-" + MAX_MICROS + " us"),

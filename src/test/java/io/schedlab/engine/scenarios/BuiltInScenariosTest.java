@@ -38,7 +38,7 @@ class BuiltInScenariosTest {
         Path seed = Path.of("/work/shared/seeds/004_795c29ec27f0384b.txt");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(seed), "seed post not on this machine");
         String text = Files.readString(seed);
-        for (double[][] table : new double[][][] {BuiltInScenarios.E5_PUBLISHED_4, BuiltInScenarios.E5_PUBLISHED_8}) {
+        for (double[][] table : new double[][][] {E5RunqueuePerCore.E5_PUBLISHED_4, E5RunqueuePerCore.E5_PUBLISHED_8}) {
             for (double[] column : table) {
                 for (double v : column) {
                     String s = Double.toString(v);

@@ -63,7 +63,7 @@ class ScenarioRunnerTest {
         TableResult t = result.tables().get(0);
         assertThat(t.cell("r", "future").measured()).isFalse();
         assertThat(t.cell("r", "future").published()).isEqualTo(7.0);
-        assertThat(t.notes()).contains("policy 'future' not available yet (a later issue adds it): its cells are n/a",
+        assertThat(t.notes()).contains("policy 'future' not available yet (not registered in this engine): its cells are n/a",
                 "slow is a stand-in");
         String text = TablePrinter.print(result);
         assertThat(text).contains("n/a").contains("not available yet");

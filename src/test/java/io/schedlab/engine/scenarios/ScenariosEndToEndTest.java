@@ -28,7 +28,7 @@ class ScenariosEndToEndTest {
     void e2StaticPlacementIsAboutTwiceAsSlowAndBalancingRemovesIt() {
         assumePolicies("credit", "credit2");
         TableResult t = run("E2").tables().get(0);
-        double pinned = t.cell(BuiltInScenarios.E2_PINNED, "VM1").mean();
+        double pinned = t.cell(E2Rebalance.E2_PINNED, "VM1").mean();
         for (String vm : new String[] {"VM1", "VM3"}) {
             assertThat(t.cell("static, both on pCPU 1", vm).mean() / pinned).as(vm).isBetween(1.8, 2.6);
             assertThat(t.cell("credit", vm).mean() / pinned).as("credit " + vm).isBetween(0.95, 1.15);
@@ -69,5 +69,12 @@ class ScenariosEndToEndTest {
         // One global queue and lock: decisions wait for each other, so they cost more than with per-pCPU locks.
         double perPcpu = r.tables().get(2).cell("scheduling decision", "p50").mean();
         assertThat(p50).isGreaterThan(perPcpu);
+        // When pCPUs go idle and vCPUs move, the idle -> busy switch with a TLB flush is the worst one.
+        TableResult pausing = r.tables().get(3);
+        assertThat(pausing.table().caption()).startsWith("variant");
+        assertThat(pausing.cell("context switch (prev != next)", "max").mean())
+                .isGreaterThan(pausing.cell("context switch (prev != next)", "p50").mean());
+        assertThat(standIn.cell("context switch (prev != next)", "max").mean())
+                .isEqualTo(standIn.cell("context switch (prev != next)", "p50").mean());
     }
 }

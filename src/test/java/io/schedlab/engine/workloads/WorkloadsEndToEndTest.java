@@ -111,6 +111,11 @@ class WorkloadsEndToEndTest {
         assertThat(vmResult(alone, "ui").workload().details().get("wakeups")).isGreaterThan(200);
         assertThat(p99Alone).isLessThan(100);
         assertThat(p99Hogged).isGreaterThan(1000);
+        // Cross-check with the engine's own thread-ready -> running measurement: same wake-ups; the guest's
+        // view (up to the first useful instruction) is never shorter.
+        VmResult ui = vmResult(hogged, "ui");
+        assertThat(ui.wakeLatency().count()).isEqualTo(ui.workload().details().get("wakeups").longValue());
+        assertThat(p99Hogged * 1e3).isGreaterThanOrEqualTo(ui.wakeLatency().p99Nanos() * 0.99);
     }
 
     @Test

@@ -16,6 +16,9 @@ final class CreditCpuPicker {
     private final int n;
     private final BitSet[] siblingMask;
     private final BitSet[] socketMask;
+    private final BitSet scratchCpus = new BitSet();
+    private final BitSet scratchIdlers = new BitSet();
+    private final BitSet scratchNxt = new BitSet();
 
     CreditCpuPicker(Topology topo) {
         this.topo = topo;
@@ -44,15 +47,27 @@ final class CreditCpuPicker {
     int pick(Vcpu v, BitSet idlersIn, boolean ownRunqIdle, CreditPcpu[] pcpus, boolean commit) {
         int cpu = v.processor;
         CreditPcpu spc = null;
+        BitSet cpus = scratchCpus;
+        BitSet idlers = scratchIdlers;
         for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
-            BitSet cpus = AffinityBalance.mask(v, step);
-            cpus.clear(n, Math.max(n, cpus.length()));
-            if (step == AffinityBalance.SOFT && (AffinityBalance.skip(v, step) || cpus.isEmpty())) {
+            if (step == AffinityBalance.SOFT && AffinityBalance.skip(v, step)) {
+                continue;
+            }
+            cpus.clear();
+            cpus.or(v.hardAffinity);
+            if (step == AffinityBalance.SOFT) {
+                cpus.and(v.softAffinity);
+            }
+            if (cpus.length() > n) {
+                cpus.clear(n, cpus.length());
+            }
+            if (cpus.isEmpty()) {
                 continue;
             }
             // If present, prefer v's current processor.
             cpu = cpus.get(cpu) ? cpu : AffinityBalance.cycle(cpu, cpus, n);
-            BitSet idlers = (BitSet) idlersIn.clone();
+            idlers.clear();
+            idlers.or(idlersIn);
             if (v.processor == cpu && ownRunqIdle) {
                 idlers.set(cpu);
             }
@@ -64,21 +79,25 @@ final class CreditCpuPicker {
             while (!cpus.isEmpty()) {
                 int nxt = AffinityBalance.cycle(cpu, cpus, n);
                 int migrateFactor;
-                BitSet cpuIdlers = (BitSet) idlers.clone();
-                BitSet nxtIdlers = (BitSet) idlers.clone();
+                BitSet cpuGroup;
+                BitSet nxtGroup;
                 if (socketMask[nxt].get(cpu)) {
                     // Same socket: compare idle threads of the two cores.
                     migrateFactor = 1;
-                    cpuIdlers.and(siblingMask[cpu]);
-                    nxtIdlers.and(siblingMask[nxt]);
+                    cpuGroup = siblingMask[cpu];
+                    nxtGroup = siblingMask[nxt];
                 } else {
                     // Different sockets: move only if the other socket is twice as idle.
                     migrateFactor = 2;
-                    cpuIdlers.and(socketMask[cpu]);
-                    nxtIdlers.and(socketMask[nxt]);
+                    cpuGroup = socketMask[cpu];
+                    nxtGroup = socketMask[nxt];
                 }
-                int weightCpu = cpuIdlers.cardinality();
-                int weightNxt = nxtIdlers.cardinality();
+                int weightCpu = countBoth(idlers, cpuGroup);
+                int weightNxt = countBoth(idlers, nxtGroup);
+                BitSet nxtIdlers = scratchNxt;
+                nxtIdlers.clear();
+                nxtIdlers.or(idlers);
+                nxtIdlers.and(nxtGroup);
                 if (weightCpu * migrateFactor < weightNxt) {
                     nxtIdlers.and(cpus);
                     spc = pcpus[nxt];
@@ -96,6 +115,16 @@ final class CreditCpuPicker {
             spc.idleBias = cpu;
         }
         return cpu;
+    }
+
+    private static int countBoth(BitSet a, BitSet group) {
+        int c = 0;
+        for (int i = group.nextSetBit(0); i >= 0; i = group.nextSetBit(i + 1)) {
+            if (a.get(i)) {
+                c++;
+            }
+        }
+        return c;
     }
 
     Pcpu pcpu(int id) {

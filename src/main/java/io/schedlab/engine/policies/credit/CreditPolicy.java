@@ -31,6 +31,7 @@ public final class CreditPolicy implements SchedulerPolicy {
     }
 
     private final CreditParams params;
+    private final CreditAccounting accounting;
     private SchedulerContext ctx;
     private Topology topo;
     private int n;
@@ -38,22 +39,24 @@ public final class CreditPolicy implements SchedulerPolicy {
     private CreditCpuPicker picker;
     /** prv->idlers: pCPUs that scheduled idle and were not tickled since. */
     private final BitSet idlers = new BitSet();
-    /** prv->active_sdom in list order. */
-    private final List<CreditDomain> activeDomains = new ArrayList<>();
-    /** prv->weight: sum of weight x active vCPUs over active domains. */
-    private long totalWeight;
-    /** prv->credit_balance. */
-    private long creditBalance;
     /** prv->runq_sort epoch. */
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
     private int[] balanceBias;
+    /** pCPU ids of each NUMA node, ascending. */
+    private int[][] nodeCpus;
     /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
     private int lastTickleCpu;
     private boolean capsSeen;
+    /** vCPUs with a useful soft affinity (has_soft_affinity). */
+    private int softAffine;
+    private final List<Vcpu> vcpus = new ArrayList<>();
+    private final BitSet tickleMask = new BitSet();
+    private final BitSet tickleScratch = new BitSet();
 
     public CreditPolicy(CreditParams params) {
         this.params = params;
+        this.accounting = new CreditAccounting(params, this::park, this::unpark);
     }
 
     public CreditParams params() {
@@ -73,8 +76,11 @@ public final class CreditPolicy implements SchedulerPolicy {
         }
         this.picker = new CreditCpuPicker(topo);
         this.balanceBias = new int[Math.max(1, topo.numaNodes())];
+        nodeCpus = new int[balanceBias.length][];
         for (int node = 0; node < balanceBias.length; node++) {
             balanceBias[node] = -1;
+            final int nd = node;
+            nodeCpus[node] = topo.pcpus().stream().filter(p -> p.numaNode == nd).mapToInt(p -> p.id).toArray();
         }
         long now = ctx.now();
         // csched_tick: one ticker per pCPU, every tslice / CSCHED_TICKS_PER_TSLICE.
@@ -110,12 +116,18 @@ public final class CreditPolicy implements SchedulerPolicy {
         CreditVcpu svc = new CreditVcpu(v, CreditDomain.of(v.vm));
         v.policyData = svc;
         capsSeen |= v.vm.cap > 0;
+        vcpus.add(v);
+        if (v.hasSoftAffinity()) {
+            softAffine++;
+        }
     }
 
     @Override
     public void removeVcpu(Vcpu v) {
         CreditVcpu svc = CreditVcpu.of(v);
         dequeue(svc);
+        vcpus.remove(v);
+        countSoftAffine();
         if (svc.active) {
             acctStop(svc);
         }
@@ -173,17 +185,29 @@ public final class CreditPolicy implements SchedulerPolicy {
     }
 
     @Override
+    public void affinityChanged(Vcpu v) {
+        // The simulator moves v if its pCPU is no longer allowed; here only the soft count changes.
+        countSoftAffine();
+    }
+
+    private void countSoftAffine() {
+        int c = 0;
+        for (Vcpu v : vcpus) {
+            if (v.hasSoftAffinity()) {
+                c++;
+            }
+        }
+        softAffine = c;
+    }
+
+    @Override
     public void domainParamsChanged(Vm vm) {
         // csched_dom_cntl: keep prv->weight consistent with the new weight.
         CreditDomain sdom = CreditDomain.of(vm);
         if (sdom == null) {
             return;
         }
-        if (sdom.onActiveList) {
-            totalWeight -= (long) sdom.weight * sdom.activeVcpus.size();
-            totalWeight += (long) vm.weight * sdom.activeVcpus.size();
-        }
-        sdom.weight = vm.weight;
+        accounting.weightChanged(sdom, vm.weight);
         capsSeen |= vm.cap > 0;
     }
 
@@ -334,111 +358,17 @@ public final class CreditPolicy implements SchedulerPolicy {
         }
     }
 
-    /** __csched_unit_acct_start. */
     private void acctStart(CreditVcpu svc) {
-        CreditDomain sdom = svc.dom;
-        svc.active = true;
-        sdom.activeVcpus.add(svc);
-        totalWeight += sdom.weight;
-        if (!sdom.onActiveList) {
-            sdom.onActiveList = true;
-            activeDomains.add(sdom);
-        }
+        accounting.start(svc);
     }
 
-    /** __csched_unit_acct_stop_locked. */
     private void acctStop(CreditVcpu svc) {
-        CreditDomain sdom = svc.dom;
-        svc.active = false;
-        sdom.activeVcpus.remove(svc);
-        totalWeight -= sdom.weight;
-        if (sdom.activeVcpus.isEmpty() && sdom.onActiveList) {
-            sdom.onActiveList = false;
-            activeDomains.remove(sdom);
-        }
+        accounting.stop(svc);
     }
 
-    /**
-     * csched_acct: share prv->credit among active domains by weight x active vCPUs, bounded by
-     * what the active vCPUs can use and by the cap; recompute priorities; park/unpark capped
-     * vCPUs; vCPUs above one slice of credit leave the active list with their credit halved.
-     */
+    /** csched_acct (see {@link CreditAccounting#account}), then mark run queues for resorting. */
     void account() {
-        int perTslice = params.creditsPerTslice();
-        long weightTotal = totalWeight;
-        long creditTotal = (long) perTslice * n;
-        if (creditBalance < 0) {
-            creditTotal -= creditBalance;
-        }
-        if (weightTotal == 0) {
-            creditBalance = 0;
-            sortEpoch++;
-            return;
-        }
-        long weightLeft = weightTotal;
-        long balance = 0;
-        boolean creditXtra = false;
-        List<CreditDomain> order = new ArrayList<>(activeDomains);
-        for (CreditDomain sdom : order) {
-            int active = sdom.activeVcpus.size();
-            if (active == 0) {
-                continue;
-            }
-            weightLeft -= (long) sdom.weight * active;
-            long creditPeak = (long) active * perTslice;
-            if (creditBalance < 0 && weightLeft > 0) {
-                creditPeak += ((-creditBalance * sdom.weight * active) + (weightLeft - 1)) / weightLeft;
-            }
-            long creditCap = 0;
-            int cap = sdom.vm.cap;
-            if (cap != 0) {
-                creditCap = ((long) cap * perTslice + 99) / 100;
-                if (creditCap < creditPeak) {
-                    creditPeak = creditCap;
-                }
-                creditCap = (creditCap + (active - 1)) / active;
-            }
-            long creditFair = (creditTotal * sdom.weight * active + (weightTotal - 1)) / weightTotal;
-            if (creditFair < creditPeak) {
-                creditXtra = true;
-            } else {
-                if (weightLeft != 0) {
-                    // Give other domains a chance at unused credits.
-                    creditTotal += ((creditFair - creditPeak) * weightTotal + (weightLeft - 1)) / weightLeft;
-                }
-                if (creditXtra) {
-                    // Keep domains with extra credits at the head of the list.
-                    activeDomains.remove(sdom);
-                    activeDomains.add(0, sdom);
-                }
-                creditFair = creditPeak;
-            }
-            creditFair = (creditFair + (active - 1)) / active;
-            for (CreditVcpu svc : new ArrayList<>(sdom.activeVcpus)) {
-                svc.credit += (int) creditFair;
-                int credit = svc.credit;
-                if (credit < 0) {
-                    svc.pri = CreditVcpu.PRI_OVER;
-                    if (cap != 0 && credit < -creditCap && !svc.parked) {
-                        park(svc);
-                    }
-                    if (credit < -perTslice) {
-                        svc.credit = -perTslice;
-                    }
-                } else {
-                    svc.pri = CreditVcpu.PRI_UNDER;
-                    if (svc.parked) {
-                        unpark(svc);
-                    }
-                    if (credit > perTslice) {
-                        acctStop(svc);
-                        svc.credit = credit / 2;
-                    }
-                }
-                balance += svc.credit;
-            }
-        }
-        creditBalance = balance;
+        accounting.account(n);
         sortEpoch++;
     }
 
@@ -472,7 +402,8 @@ public final class CreditPolicy implements SchedulerPolicy {
         Pcpu p = topo.pcpu(cpu);
         CreditVcpu cur = p.current == null ? null : CreditVcpu.of(p.current);
         int curPri = cur == null ? CreditVcpu.PRI_IDLE : cur.pri;
-        BitSet mask = new BitSet(n);
+        BitSet mask = tickleMask;
+        mask.clear();
         boolean idlersEmpty = idlers.isEmpty();
         // Exclusive pinning to an idle pCPU.
         if (AffinityBalance.cycle(cpu, v.hardAffinity, n) == cpu && idlers.get(cpu)) {
@@ -484,7 +415,12 @@ public final class CreditPolicy implements SchedulerPolicy {
                 if (AffinityBalance.skip(v, step)) {
                     continue;
                 }
-                BitSet scratch = AffinityBalance.mask(v, step);
+                BitSet scratch = tickleScratch;
+                scratch.clear();
+                scratch.or(v.hardAffinity);
+                if (step == AffinityBalance.SOFT) {
+                    scratch.and(v.softAffinity);
+                }
                 scratch.and(idlers);
                 boolean newIdlersEmpty = scratch.isEmpty();
                 if (newIdlersEmpty && step == AffinityBalance.SOFT) {
@@ -523,28 +459,28 @@ public final class CreditPolicy implements SchedulerPolicy {
     private CreditVcpu loadBalance(int cpu, int pri) {
         int nodes = balanceBias.length;
         int node = topo.pcpu(cpu).numaNode;
-        for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
+        // The soft step can only steal vCPUs with a soft affinity: skip its walk when none has one.
+        int firstStep = softAffine > 0 ? AffinityBalance.SOFT : AffinityBalance.HARD;
+        for (int step = firstStep; step <= AffinityBalance.HARD; step++) {
             int peerNode = node;
             do {
-                BitSet workers = new BitSet(n);
-                for (int i = 0; i < n; i++) {
-                    if (!idlers.get(i) && i != cpu && topo.pcpu(i).numaNode == peerNode) {
-                        workers.set(i);
-                    }
+                // workers: non-idle pCPUs of the node but this one, cycled from the node's bias
+                int[] cpus = nodeCpus[peerNode];
+                int k = cpus.length;
+                int start = 0;
+                while (start < k && cpus[start] <= balanceBias[peerNode]) {
+                    start++;
                 }
-                int first = AffinityBalance.cycle(balanceBias[peerNode], workers, n);
-                if (first >= 0) {
-                    int peer = first;
-                    do {
-                        if (runnableOn(peer) > 1) {
-                            CreditVcpu speer = runqSteal(peer, cpu, pri, step);
-                            if (speer != null) {
-                                balanceBias[peerNode] = peer;
-                                return speer;
-                            }
-                        }
-                        peer = AffinityBalance.cycle(peer, workers, n);
-                    } while (peer != first);
+                for (int j = 0; j < k; j++) {
+                    int peer = cpus[(start + j) % k];
+                    if (peer == cpu || idlers.get(peer) || runnableOn(peer) <= 1) {
+                        continue;
+                    }
+                    CreditVcpu speer = runqSteal(peer, cpu, pri, step);
+                    if (speer != null) {
+                        balanceBias[peerNode] = peer;
+                        return speer;
+                    }
                 }
                 peerNode = (peerNode + 1) % nodes;
             } while (peerNode != node);
@@ -570,8 +506,8 @@ public final class CreditPolicy implements SchedulerPolicy {
             if (speer.running || (step == AffinityBalance.SOFT && !v.hasSoftAffinity())) {
                 continue;
             }
-            BitSet mask = AffinityBalance.mask(v, step);
-            if (mask.get(cpu) && !isCacheHot(speer)) {
+            boolean allowed = v.hardAffinity.get(cpu) && (step == AffinityBalance.HARD || v.softAffinity.get(cpu));
+            if (allowed && !isCacheHot(speer)) {
                 pcpus[peer].remove(speer);
                 v.processor = cpu;
                 return speer;
@@ -634,6 +570,6 @@ public final class CreditPolicy implements SchedulerPolicy {
 
     /** Sum of weight x active vCPUs over active domains (prv->weight). */
     public long totalActiveWeight() {
-        return totalWeight;
+        return accounting.totalWeight();
     }
 }

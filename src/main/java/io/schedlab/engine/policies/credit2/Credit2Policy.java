@@ -11,9 +11,7 @@ import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.credit.AffinityBalance;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
-import io.schedlab.engine.spec.TimelineAction;
 import io.schedlab.engine.spec.Violation;
-import io.schedlab.engine.spec.VmSpec;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -37,43 +35,9 @@ public final class Credit2Policy implements SchedulerPolicy {
                 Credit2Params.specs(), p -> new Credit2Policy(Credit2Params.from(p)));
     }
 
-    /**
-     * Spec rule of credit2 that parameter bounds cannot express: caps (VM cap or a set-cap action
-     * with cap > 0) need xenVersion >= 4.10, when credit2 gained caps. Empty for other policies.
-     */
+    /** Spec rule of credit2 that parameter bounds cannot express: see {@link Credit2CapRules}. */
     public static List<Violation> capViolations(ExperimentSpec s) {
-        List<Violation> out = new ArrayList<>();
-        if (s.scheduler() == null || !NAME.equals(s.scheduler().policy())) {
-            return out;
-        }
-        Object raw = s.scheduler().params() == null ? null : s.scheduler().params().get("xenVersion");
-        XenVersion version;
-        try {
-            version = XenVersion.parse(raw == null ? "latest" : String.valueOf(raw));
-        } catch (RuntimeException e) {
-            return out; // reported by the parameter check
-        }
-        if (version.caps()) {
-            return out;
-        }
-        String why = "caps need xenVersion >= 4.10 (credit2 gained caps in Xen 4.10); xenVersion is " + version;
-        if (s.vms() != null) {
-            for (int i = 0; i < s.vms().size(); i++) {
-                VmSpec vm = s.vms().get(i);
-                if (vm != null && vm.cap() != null && vm.cap() > 0) {
-                    out.add(new Violation("/vms/" + i + "/cap", why));
-                }
-            }
-        }
-        if (s.timeline() != null) {
-            for (int i = 0; i < s.timeline().size(); i++) {
-                TimelineAction a = s.timeline().get(i);
-                if (a != null && a.action() == TimelineAction.Kind.SET_CAP && a.cap() != null && a.cap() > 0) {
-                    out.add(new Violation("/timeline/" + i + "/cap", why));
-                }
-            }
-        }
-        return out;
+        return Credit2CapRules.violations(s);
     }
 
     private final Credit2Params params;
@@ -86,7 +50,7 @@ public final class Credit2Policy implements SchedulerPolicy {
     private final long migrateResist;
     private final long migrateCompensation;
     private final long ratelimit;
-    private final long window;
+    private final LoadTracker loads;
     private final LoadBalancer balancer;
     private SchedulerContext ctx;
     private Topology topo;
@@ -96,6 +60,7 @@ public final class Credit2Policy implements SchedulerPolicy {
     private Credit2Runqueue[] rqOfCpu;
     private BitSet[] siblings;
     private Tickler tickler;
+    private final int[] skippedScratch = new int[1];
     /** Queued vCPUs whose tickled_cpu is each pCPU. */
     private int[] reservations;
     private boolean capsSeen;
@@ -112,7 +77,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         this.migrateCompensation = Credit2Params.us(params.migrateCompensationUs());
         // credit2 rate limiting arrived in 4.8 ("xen: credit2: implement ratelimiting").
         this.ratelimit = version.atLeast(8) ? Credit2Params.us(params.ratelimitUs()) : 0;
-        this.window = 1L << params.loadWindowShift();
+        this.loads = new LoadTracker(params.loadWindowShift());
         this.balancer = new LoadBalancer(params);
     }
 
@@ -158,28 +123,12 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     // ---------------------------------------------------------------- load tracking
 
-    /** update_runq_load: fold the time since the last update into the EWMA, then apply change. */
     private void updateRunqLoad(Credit2Runqueue rqd, int change, long now) {
-        long delta = now - rqd.loadLastUpdate;
-        if (delta >= window) {
-            rqd.avgload = rqd.load;
-        } else if (delta > 0) {
-            rqd.avgload = (delta * (double) rqd.load + (window - delta) * rqd.avgload) / window;
-        }
-        rqd.load += change;
-        rqd.loadLastUpdate = now;
+        loads.updateRunq(rqd, change, now);
     }
 
-    /** update_svc_load: the same average of whether the vCPU is runnable. */
     private void updateSvcLoad(Credit2Vcpu svc, long now) {
-        long delta = now - svc.loadLastUpdate;
-        double load = svc.loaded ? 1.0 : 0.0;
-        if (delta >= window) {
-            svc.avgload = load;
-        } else if (delta > 0) {
-            svc.avgload = (delta * load + (window - delta) * svc.avgload) / window;
-        }
-        svc.loadLastUpdate = now;
+        loads.updateSvc(svc, now);
     }
 
     /** update_load: account a runnable (+1) / not runnable (-1) change of svc in rqd. */
@@ -281,7 +230,6 @@ public final class Credit2Policy implements SchedulerPolicy {
                 return pickIn(t, mask);
             }
         }
-        long now = ctx.now();
         boolean hasSoft = version.softAffinity() && v.hasSoftAffinity();
         Credit2Runqueue minRq = null;
         Credit2Runqueue minSoftRq = null;
@@ -291,10 +239,9 @@ public final class Credit2Policy implements SchedulerPolicy {
             if (!v.hardAffinity.intersects(rqd.active)) {
                 continue;
             }
-            updateRunqLoad(rqd, 0, now);
+            // b_avgload as last updated (csched2_res_pick reads it without updating)
             double load = rqd.avgload;
             if (rqd == svc.rq) {
-                updateSvcLoad(svc, now);
                 load = Math.max(0, load - svc.avgload);
             }
             if (hasSoft && load < minSoft && affine(v, rqd, AffinityBalance.SOFT)) {
@@ -507,9 +454,13 @@ public final class Credit2Policy implements SchedulerPolicy {
             svc.startTime = Math.max(svc.startTime, now);
             return;
         }
-        long val = delta * svc.rq.maxWeight + svc.residual;
-        svc.residual = val % svc.weight;
-        svc.credit -= val / svc.weight;
+        if (svc.weight == svc.rq.maxWeight) {
+            svc.credit -= delta; // same as below without the division (residual < weight stays)
+        } else {
+            long val = delta * svc.rq.maxWeight + svc.residual;
+            svc.residual = val % svc.weight;
+            svc.credit -= val / svc.weight;
+        }
         if (svc.credit < creditMin) {
             svc.credit = creditMin;
         }
@@ -571,7 +522,8 @@ public final class Credit2Policy implements SchedulerPolicy {
                 park(scurr, now);
             }
         }
-        int[] skipped = new int[1];
+        int[] skipped = skippedScratch;
+        skipped[0] = 0;
         Credit2Vcpu snext = runqCandidate(rqd, scurr, scurrRunnable, cpu, now, skipped);
         retickleUntaken(rqd, cpu, snext, now);
         if (scurr != null && snext != scurr) {

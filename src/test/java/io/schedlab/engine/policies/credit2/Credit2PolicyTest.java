@@ -154,6 +154,7 @@ class Credit2PolicyTest {
         Vm soft = host.addVm("soft", 256, 0, new Behaviour(2 * MS, 3 * MS), 0);
         Vcpu v = soft.vcpus.get(0);
         v.softAffinity.set(3);
+        host.policy().affinityChanged(v);
         host.runUntil(5_000 * MS);
         double on3 = (double) host.cpuTimeOn(v, 3) / host.cpuTime(v);
         assertThat(on3).isGreaterThan(0.9);

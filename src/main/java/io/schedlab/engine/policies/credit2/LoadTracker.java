@@ -1,0 +1,38 @@
+package io.schedlab.engine.policies.credit2;
+
+/**
+ * credit2 load averages (credit2.c {@code update_runq_load}, {@code update_svc_load}): an
+ * exponentially weighted average over a window of 2^loadWindowShift ns of the number of runnable
+ * vCPUs of a run queue, and of whether one vCPU is runnable. An interval longer than the window
+ * replaces the average; a shorter one of length d mixes it in with weight d / window.
+ */
+final class LoadTracker {
+    private final long window;
+
+    LoadTracker(int windowShift) {
+        this.window = 1L << windowShift;
+    }
+
+    /** Fold the time since the last update into rqd's average, then apply {@code change} to its load. */
+    void updateRunq(Credit2Runqueue rqd, int change, long now) {
+        rqd.avgload = average(rqd.avgload, rqd.load, now - rqd.loadLastUpdate);
+        rqd.load += change;
+        rqd.loadLastUpdate = now;
+    }
+
+    /** Fold the time since the last update into the vCPU's average of being runnable. */
+    void updateSvc(Credit2Vcpu svc, long now) {
+        svc.avgload = average(svc.avgload, svc.loaded ? 1 : 0, now - svc.loadLastUpdate);
+        svc.loadLastUpdate = now;
+    }
+
+    double average(double avg, double load, long delta) {
+        if (delta >= window) {
+            return load;
+        }
+        if (delta > 0) {
+            return (delta * load + (window - delta) * avg) / window;
+        }
+        return avg;
+    }
+}

@@ -1,0 +1,61 @@
+package io.schedlab.engine.scenarios;
+
+import static io.schedlab.engine.scenarios.Specs.experiment;
+import static io.schedlab.engine.scenarios.Specs.host;
+import static io.schedlab.engine.scenarios.Specs.policy;
+import static io.schedlab.engine.scenarios.Specs.vm;
+import static io.schedlab.engine.scenarios.Specs.workload;
+
+import io.schedlab.engine.scenarios.ScenarioTable.RatioReference;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
+import io.schedlab.engine.spec.HostSpec;
+import io.schedlab.engine.spec.VmSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/** E2: no automatic rebalance vs rebalance (seed 001). */
+final class E2Rebalance {
+
+    private E2Rebalance() {
+    }
+
+    static final String E2_PINNED = "static + vcpu-pin VM1 0 0";
+
+    static Scenario build(boolean quick) {
+        double work = quick ? 9.6 : 96;
+        double limit = quick ? 60 : 600;
+        HostSpec host = host(1, 2, 1);
+        List<VmSpec> vms = List.of(
+                Specs.withPlacement(vm("dom0", 2, workload("idle")), List.of(0, 1)),
+                Specs.withPlacement(vm("VM1", 1, workload("cpu-loop", "threads", 1, "workSeconds", work)), List.of(1)),
+                Specs.withPlacement(vm("VM3", 1, workload("cpu-loop", "threads", 1, "workSeconds", work)), List.of(1)));
+        List<String> rows = List.of("static, both on pCPU 1", E2_PINNED, "credit", "credit2");
+        List<ScenarioRun> runs = new ArrayList<>();
+        runs.add(e2Run(rows.get(0), experiment("E2 static", 1, StopCondition.ALL_COMPLETE, limit, host,
+                policy("static"), vms, null), quick ? null : 220.0));
+        runs.add(e2Run(rows.get(1), experiment("E2 static pinned", 1, StopCondition.ALL_COMPLETE, limit, host,
+                policy("static"), vms, List.of(Specs.pin(0, "VM1", 0, List.of(0)))), quick ? null : 96.0));
+        runs.add(e2Run(rows.get(2), experiment("E2 credit", 1, StopCondition.ALL_COMPLETE, limit, host,
+                policy("credit"), vms, null), null));
+        runs.add(e2Run(rows.get(3), experiment("E2 credit2", 1, StopCondition.ALL_COMPLETE, limit, host,
+                policy("credit2"), vms, null), null));
+        ScenarioTable table = new ScenarioTable(
+                "CPU-loop exec time per VM, seconds (lower is better)" + (quick ? " [quick: 1/10 work, no published]" : ""),
+                "configuration", rows, List.of("VM1", "VM3"), runs, RatioReference.row(E2_PINNED));
+        return new Scenario("E2", "no automatic rebalance vs rebalance (seed 001)",
+                List.of("Host: 2 pCPUs. dom0 2 vCPUs, mostly idle; VM1 and VM3 1 vCPU each, both placed on pCPU 1.",
+                        "Work: the same CPU loop (" + Specs.fmt(work) + " s of CPU) in VM1 and VM3, started together.",
+                        "Published: 3 min 40 s each while sharing pCPU 1; 1 min 36 s after xm vcpu-pin VM1 0 0 (2.3x)."),
+                "static placement ~2x slower than pinned; credit's work stealing and credit2's balancer "
+                        + "remove the gap by themselves",
+                List.of(table));
+    }
+
+    private static ScenarioRun e2Run(String row, ExperimentSpec spec, Double published) {
+        return new ScenarioRun(row, spec, 1, List.of(
+                new Measure(row, "VM1", Extractors.vmHeadline("VM1"), published),
+                new Measure(row, "VM3", Extractors.vmHeadline("VM3"), published)), null);
+    }
+
+}

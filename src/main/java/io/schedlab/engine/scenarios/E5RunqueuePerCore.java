@@ -1,0 +1,70 @@
+package io.schedlab.engine.scenarios;
+
+import static io.schedlab.engine.scenarios.Specs.experiment;
+import static io.schedlab.engine.scenarios.Specs.host;
+import static io.schedlab.engine.scenarios.Specs.policy;
+import static io.schedlab.engine.scenarios.Specs.vm;
+import static io.schedlab.engine.scenarios.Specs.workload;
+
+import io.schedlab.engine.scenarios.ScenarioTable.RatioReference;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
+import io.schedlab.engine.spec.SchedulerSpec;
+import io.schedlab.engine.spec.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/** E5: credit2 run queue per core vs per socket vs credit (seed 004). */
+final class E5RunqueuePerCore {
+
+    private E5RunqueuePerCore() {
+    }
+
+    static final List<Integer> E5_N = List.of(1, 2, 4, 6, 8);
+    static final List<String> E5_COLUMNS = List.of("credit2 per-core", "credit2 per-socket", "credit");
+    /** Seed 004, seconds, 4-vCPU guest: per core, per socket, credit; rows make -j 1, 2, 4, 6, 8. */
+    static final double[][] E5_PUBLISHED_4 = {
+        {82.183, 39.488, 26.568, 24.749, 24.835},
+        {100.044, 49.912, 31.28, 29.058, 35.152},
+        {87.466, 42.159, 26.922, 25.638, 25.619}};
+    /** Seed 004, seconds, 8-vCPU guest. */
+    static final double[][] E5_PUBLISHED_8 = {
+        {95.075, 45.346, 28.775, 23.475, 21.887},
+        {103.118, 51.412, 29.612, 24.112, 22.521},
+        {90.104, 44.932, 27.168, 24.423, 22.109}};
+
+    static Scenario build(boolean quick) {
+        List<SchedulerSpec> policies = List.of(policy("credit2", "xenVersion", "4.6", "runqueue", "core"),
+                policy("credit2", "xenVersion", "4.6", "runqueue", "socket"), policy("credit"));
+        List<ScenarioTable> tables = new ArrayList<>();
+        for (int vcpus : List.of(4, 8)) {
+            double[][] published = vcpus == 4 ? E5_PUBLISHED_4 : E5_PUBLISHED_8;
+            List<String> rows = E5_N.stream().map(String::valueOf).toList();
+            List<ScenarioRun> runs = new ArrayList<>();
+            for (int c = 0; c < policies.size(); c++) {
+                for (int i = 0; i < E5_N.size(); i++) {
+                    int n = E5_N.get(i);
+                    WorkloadSpec build = quick
+                            ? workload("parallel-build", "parallelism", n, "jobs", 100, "serialTailMs", 600.0)
+                            : workload("parallel-build", "parallelism", n);
+                    String label = vcpus + " vCPUs, " + E5_COLUMNS.get(c) + ", make -j " + n;
+                    ExperimentSpec spec = experiment("E5 " + label, 4, StopCondition.ALL_COMPLETE, quick ? 60 : 600,
+                            host(1, 4, 2), policies.get(c), List.of(vm("guest", vcpus, build)), null);
+                    runs.add(new ScenarioRun(label, spec, 1, List.of(new Measure(rows.get(i), E5_COLUMNS.get(c),
+                            Extractors.vmHeadline("guest"), quick ? null : published[c][i])), null));
+                }
+            }
+            tables.add(new ScenarioTable(vcpus + "-vCPU guest: make -j N elapsed seconds (lower is better)"
+                    + (quick ? " [quick: 1/10 work, no published]" : ""), "make -j N", rows, E5_COLUMNS, runs,
+                    RatioReference.column("credit2 per-core")));
+        }
+        return new Scenario("E5", "credit2 run queue per core vs per socket vs credit (seed 004)",
+                List.of("Host: 1 socket x 4 cores x 2 hardware threads. One guest of 4, then 8 vCPUs;",
+                        "work: parallel-build (make -j N, " + (quick ? "100 jobs, 0.6 s link" : "1000 jobs x 72 ms "
+                                + "lognormal cv 1, 6 s link") + "), N = 1, 2, 4, 6, 8. credit2 as in Xen 4.6."),
+                "per-socket slowest, most at low N and at N = 8 with 4 vCPUs; per-core ~ credit; time falls "
+                        + "with N until the vCPUs or the cores run out",
+                tables);
+    }
+
+}

@@ -1,0 +1,71 @@
+package io.schedlab.engine.scenarios;
+
+import io.schedlab.engine.Engine;
+import io.schedlab.engine.RunControl;
+import io.schedlab.engine.Validation;
+import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.Limits;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs a scenario experiment on the engine: validate (which normalizes), run, and return the result
+ * document as a JSON tree. A run with the trace on is audited: every switch-in is checked by an
+ * {@link AffinityAudit} and the outcome added under {@link #AUDIT_FIELD}.
+ */
+final class EngineExecutor implements ScenarioRunner.Executor {
+
+    static final String AUDIT_FIELD = "affinityAudit";
+
+    private final Engine engine;
+    private final Limits limits;
+    private final JsonMapper mapper = JsonMapper.builder().build();
+
+    EngineExecutor(Engine engine, Limits limits) {
+        this.engine = engine;
+        this.limits = limits;
+    }
+
+    @Override
+    public JsonNode run(ExperimentSpec raw) {
+        Validation v = engine.validate(raw, limits);
+        if (!v.valid()) {
+            throw new IllegalArgumentException("invalid spec: " + v.violations().stream()
+                    .map(x -> x.pointer() + " " + x.message()).collect(Collectors.joining("; ")));
+        }
+        ExperimentSpec normalized = v.normalized();
+        if (normalized.trace() == null || !Boolean.TRUE.equals(normalized.trace().enabled())) {
+            return mapper.valueToTree(engine.run(normalized, limits, RunControl.NONE));
+        }
+        AffinityAudit audit = new AffinityAudit(normalized);
+        ResultDocument doc = engine.run(normalized, limits, new AuditControl(audit));
+        ObjectNode tree = (ObjectNode) mapper.valueToTree(doc);
+        ObjectNode result = tree.putObject(AUDIT_FIELD);
+        result.put("checked", audit.checked());
+        result.put("violations", audit.violations());
+        audit.examples().forEach(result.putArray("examples")::add);
+        return tree;
+    }
+
+    /** Never cancels, ignores progress, sends the trace to the audit. */
+    private record AuditControl(TraceSink sink) implements RunControl {
+
+        @Override
+        public void progress(double fraction, long simulatedNanos, long eventsProcessed) {
+        }
+
+        @Override
+        public boolean cancelRequested() {
+            return false;
+        }
+
+        @Override
+        public TraceSink traceSink() {
+            return sink;
+        }
+    }
+}
