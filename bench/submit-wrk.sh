@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# HTTP submission benchmark: starts the packaged jar on a fresh H2 file database (loopback),
+# warms it up, then POSTs examples/small.json with wrk for DURATION and prints wrk's latency
+# distribution plus accepted (202) vs rejected (429/503) counts. Not a test: numbers go to
+# docs/benchmarks.md.
+#   bench/submit-wrk.sh                      # defaults: 30s, 2 threads, 32 connections
+#   MAX_QUEUED=1000000 bench/submit-wrk.sh   # raise schedlab.jobs.max-queued (default 1000)
+# Extra Spring arguments can be given in APP_ARGS, e.g. APP_ARGS="--schedlab.jobs.workers=1".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-30s}
+WARMUP=${WARMUP:-10s}
+THREADS=${THREADS:-2}
+CONNECTIONS=${CONNECTIONS:-32}
+PORT=${PORT:-18080}
+BODY_FILE=${BODY_FILE:-examples/small.json}
+export BODY_FILE
+
+command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 1; }
+JAR=$(ls target/schedlab-*.jar 2>/dev/null | grep -v original | head -n1 || true)
+if [ -z "$JAR" ]; then
+  ./mvnw -B -q -DskipTests package
+  JAR=$(ls target/schedlab-*.jar | grep -v original | head -n1)
+fi
+
+WORK=$(mktemp -d /tmp/schedlab-bench.XXXXXX)
+args=(--server.port="$PORT" --schedlab.data-dir="$WORK" \
+      --spring.datasource.url="jdbc:h2:file:$WORK/schedlab;AUTO_SERVER=FALSE")
+[ -n "${MAX_QUEUED:-}" ] && args+=(--schedlab.jobs.max-queued="$MAX_QUEUED")
+# shellcheck disable=SC2206
+[ -n "${APP_ARGS:-}" ] && args+=($APP_ARGS)
+
+java ${JAVA_OPTS:-} -jar "$JAR" "${args[@]}" >"$WORK/app.log" 2>&1 &
+APP_PID=$!
+trap 'kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null || true' EXIT
+
+for _ in $(seq 1 120); do
+  curl -fs "http://127.0.0.1:$PORT/actuator/health/readiness" >/dev/null && break
+  kill -0 "$APP_PID" 2>/dev/null || { echo "app died, see $WORK/app.log" >&2; tail -n 40 "$WORK/app.log" >&2; exit 1; }
+  sleep 0.5
+done
+URL="http://127.0.0.1:$PORT"
+
+echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, max-queued=${MAX_QUEUED:-default}"
+# Warm-up on the validate endpoint: same JSON parsing and validation path, nothing queued,
+# so the measured run starts with an empty queue.
+echo "== warm-up $WARMUP on /api/v1/experiments:validate"
+SUBMIT_PATH=/api/v1/experiments:validate wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s bench/submit.lua "$URL" >/dev/null
+# CPU seconds (user+system) the app process used, from /proc: on a shared machine this is a
+# steadier figure than requests/s, which depends on how much CPU the other processes leave us.
+app_cpu() { awk -v t="$(getconf CLK_TCK)" '{print ($14 + $15) / t}' "/proc/$APP_PID/stat"; }
+echo "== load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency -s bench/submit.lua $URL"
+cpu_before=$(app_cpu)
+/usr/bin/time -f "wrk_cpu_seconds %U user %S system" \
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s bench/submit.lua "$URL" | tee "$WORK/wrk.out"
+cpu_after=$(app_cpu)
+accepted=$(awk '/^accepted_202/ {print $2}' "$WORK/wrk.out")
+answered=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
+echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+awk -v b="$cpu_before" -v a="$cpu_after" -v n="$answered" -v k="$accepted" 'BEGIN {
+  printf "app_cpu_seconds %.1f (incl. workers simulating)\napp_cpu_ms_per_request %.2f\n", a - b, (n > 0 ? (a - b) * 1000 / n : 0)
+  printf "app_cpu_ms_per_accepted %.2f\n", (k > 0 ? (a - b) * 1000 / k : 0) }'
+echo "== after the run"
+curl -fs "$URL/actuator/prometheus" | grep -E '^schedlab_(queue_depth|experiments_submitted_total|experiments_finished_total)' || true
