@@ -29,6 +29,16 @@ public final class AffinityBalance {
         return m;
     }
 
+    /** {@link #mask} written into {@code into} (cleared first), allocating nothing; returns {@code into}. */
+    public static BitSet maskInto(Vcpu v, int step, BitSet into) {
+        into.clear();
+        into.or(v.hardAffinity);
+        if (step == SOFT) {
+            into.and(v.softAffinity);
+        }
+        return into;
+    }
+
     /** cpumask_cycle: the first set bit after {@code from} (wrapping), or -1 when empty. */
     public static int cycle(int from, BitSet mask, int size) {
         int n = mask.nextSetBit(from + 1);

@@ -235,8 +235,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         Credit2Vcpu svc = Credit2Vcpu.of(v);
         if (svc.migrateRqd != null) {
             Credit2Runqueue t = svc.migrateRqd;
-            BitSet mask = (BitSet) v.hardAffinity.clone();
-            mask.and(t.active);
+            BitSet mask = hardIn(v, t);
             if (!mask.isEmpty()) {
                 return pickIn(t, mask);
             }
@@ -265,20 +264,31 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
         }
         if (minSoftRq != null) {
-            BitSet mask = AffinityBalance.mask(v, AffinityBalance.SOFT);
+            BitSet mask = AffinityBalance.maskInto(v, AffinityBalance.SOFT, maskScratch);
             mask.and(minSoftRq.active);
             return pickIn(minSoftRq, mask);
         }
         if (minRq == null) {
             return v.processor;
         }
-        BitSet mask = (BitSet) v.hardAffinity.clone();
-        mask.and(minRq.active);
+        BitSet mask = hardIn(v, minRq);
         return pickIn(minRq, mask);
     }
 
-    private static boolean affine(Vcpu v, Credit2Runqueue rqd, int step) {
-        return AffinityBalance.mask(v, step).intersects(rqd.active);
+    private boolean affine(Vcpu v, Credit2Runqueue rqd, int step) {
+        return AffinityBalance.maskInto(v, step, maskScratch).intersects(rqd.active);
+    }
+
+    /** Scratch masks: each is filled and consumed before any call that could fill it again. */
+    private final BitSet maskScratch = new BitSet();
+
+    /** v's hard affinity within rqd's pCPUs, in {@link #maskScratch}. */
+    private BitSet hardIn(Vcpu v, Credit2Runqueue rqd) {
+        BitSet mask = maskScratch;
+        mask.clear();
+        mask.or(v.hardAffinity);
+        mask.and(rqd.active);
+        return mask;
     }
 
     /**
@@ -616,14 +626,17 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     /** smt_idle_mask_set: a core whose threads are all idle and untickled joins smt_idle. */
     private void smtIdleMaskSet(int cpu, Credit2Runqueue rqd) {
-        BitSet idleNotTickled = (BitSet) rqd.idle.clone();
-        idleNotTickled.andNot(rqd.tickled);
-        BitSet sib = (BitSet) siblings[cpu].clone();
-        sib.and(rqd.active);
-        BitSet check = (BitSet) sib.clone();
-        check.andNot(idleNotTickled);
-        if (check.isEmpty()) {
-            rqd.smtIdle.or(sib);
+        // (siblings & active) & ~(idle & ~tickled) empty, tested bit by bit (no mask copies)
+        BitSet sib = siblings[cpu];
+        for (int c = sib.nextSetBit(0); c >= 0; c = sib.nextSetBit(c + 1)) {
+            if (rqd.active.get(c) && (!rqd.idle.get(c) || rqd.tickled.get(c))) {
+                return;
+            }
+        }
+        for (int c = sib.nextSetBit(0); c >= 0; c = sib.nextSetBit(c + 1)) {
+            if (rqd.active.get(c)) {
+                rqd.smtIdle.set(c);
+            }
         }
     }
 
@@ -644,7 +657,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             boolean softAffPreempt = false;
             Vcpu v = scurr.vcpu;
             if (scurrRunnable && version.softAffinity() && v.hasSoftAffinity()) {
-                BitSet soft = AffinityBalance.mask(v, AffinityBalance.SOFT);
+                BitSet soft = AffinityBalance.maskInto(v, AffinityBalance.SOFT, maskScratch);
                 if (!soft.get(cpu)) {
                     soft.and(rqd.idle);
                     soft.andNot(rqd.tickled);
@@ -768,8 +781,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             return;
         }
         if (!v.allowedOn(v.processor)) {
-            BitSet mask = (BitSet) v.hardAffinity.clone();
-            mask.and(svc.rq.active);
+            BitSet mask = hardIn(v, svc.rq);
             v.processor = pickIn(svc.rq, mask);
         }
         setLoaded(svc, true, now);
@@ -827,8 +839,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             ctx.tickle(v.processor);
             return;
         }
-        BitSet mask = (BitSet) v.hardAffinity.clone();
-        mask.and(trqd.active);
+        BitSet mask = hardIn(v, trqd);
         moveTo(svc, trqd, pickIn(trqd, mask), now);
     }
 

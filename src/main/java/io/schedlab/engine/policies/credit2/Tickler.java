@@ -39,6 +39,10 @@ final class Tickler {
     private final long creditInit;
     private final long ratelimit;
     private final CreditProbe probe;
+    /** version.softAffinity(), read once. */
+    private final boolean softVersion;
+    /** is_preemptable applies: 4.8+ and a rate limit above the tolerance. */
+    private final boolean checkPreemptable;
 
     Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, long ratelimit,
             CreditProbe probe) {
@@ -49,6 +53,8 @@ final class Tickler {
         this.migrateResist = migrateResist;
         this.creditInit = creditInit;
         this.probe = probe;
+        this.softVersion = version.softAffinity();
+        this.checkPreemptable = version.atLeast(8) && ratelimit > RATELIMIT_TICKLE_TOLERANCE;
     }
 
     /** The pCPU to tickle for snew queued in rqd, or -1 for none. */
@@ -119,9 +125,13 @@ final class Tickler {
                 }
             }
         }
-        for (int c = rqd.active.nextSetBit(0); c >= 0; c = rqd.active.nextSetBit(c + 1)) {
-            if (c == cpu || !busyCandidate(c, rqd, v)) {
-                continue;
+        BitSet active = rqd.active;
+        BitSet idle = rqd.idle;
+        BitSet tickled = rqd.tickled;
+        BitSet hard = v.hardAffinity;
+        for (int c = active.nextSetBit(0); c >= 0; c = active.nextSetBit(c + 1)) {
+            if (c == cpu || idle.get(c) || tickled.get(c) || !hard.get(c)) {
+                continue; // not a busy candidate
             }
             long score = score(snew, c, soft, now);
             if (score > max) {
@@ -139,7 +149,7 @@ final class Tickler {
 
     /** is_preemptable (4.8+): it has run at least the rate limit, less 50 us of tolerance. */
     private boolean preemptable(int cpu, long now) {
-        if (!version.atLeast(8) || ratelimit <= RATELIMIT_TICKLE_TOLERANCE) {
+        if (!checkPreemptable) {
             return true;
         }
         return probe.ranFor(cpu, now) > ratelimit - RATELIMIT_TICKLE_TOLERANCE;
@@ -166,7 +176,7 @@ final class Tickler {
         if (snew.vcpu.processor != cpu) {
             score -= migrateResist;
         }
-        if (score > 0 && version.softAffinity()) {
+        if (score > 0 && softVersion) {
             if (inSoft(snew.vcpu, cpu)) {
                 score += creditInit;
             }
