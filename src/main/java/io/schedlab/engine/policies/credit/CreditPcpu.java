@@ -1,6 +1,7 @@
 package io.schedlab.engine.policies.credit;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -13,10 +14,29 @@ final class CreditPcpu {
     int idleBias;
     long lastLoadBalance = Long.MIN_VALUE / 4;
     int sortEpoch;
+    private final List<CreditVcpu> sortScratch = new ArrayList<>();
+
+    /** Shared mask of pCPUs whose run queue is not empty (bit {@link #id} kept in step), or null. */
+    private final BitSet nonEmpty;
 
     CreditPcpu(int id) {
+        this(id, null);
+    }
+
+    CreditPcpu(int id, BitSet nonEmpty) {
         this.id = id;
         this.idleBias = id;
+        this.nonEmpty = nonEmpty;
+    }
+
+    private void markQueued() {
+        if (nonEmpty != null) {
+            if (runq.isEmpty()) {
+                nonEmpty.clear(id);
+            } else {
+                nonEmpty.set(id);
+            }
+        }
     }
 
     /**
@@ -34,11 +54,13 @@ final class CreditPcpu {
         }
         runq.add(i, svc);
         svc.onRunq = true;
+        markQueued();
     }
 
     void remove(CreditVcpu svc) {
         if (svc.onRunq && runq.remove(svc)) {
             svc.onRunq = false;
+            markQueued();
         }
     }
 
@@ -48,13 +70,21 @@ final class CreditPcpu {
 
     /** csched_runq_sort: move UNDER/BOOST vCPUs ahead of the others, keeping relative order. */
     void sortByPriorityClass() {
-        List<CreditVcpu> under = new ArrayList<>(runq.size());
-        List<CreditVcpu> rest = new ArrayList<>(runq.size());
-        for (CreditVcpu s : runq) {
-            (s.pri >= CreditVcpu.PRI_UNDER ? under : rest).add(s);
+        // stable partition in place: UNDER/BOOST compacted to the front, the others kept aside
+        List<CreditVcpu> rest = sortScratch;
+        rest.clear();
+        int w = 0;
+        for (int i = 0; i < runq.size(); i++) {
+            CreditVcpu s = runq.get(i);
+            if (s.pri >= CreditVcpu.PRI_UNDER) {
+                runq.set(w++, s);
+            } else {
+                rest.add(s);
+            }
         }
-        runq.clear();
-        runq.addAll(under);
-        runq.addAll(rest);
+        for (int i = 0; i < rest.size(); i++) {
+            runq.set(w++, rest.get(i));
+        }
+        rest.clear();
     }
 }

@@ -39,6 +39,8 @@ public final class CreditPolicy implements SchedulerPolicy {
     private CreditCpuPicker picker;
     /** prv->idlers: pCPUs that scheduled idle and were not tickled since. */
     private final BitSet idlers = new BitSet();
+    /** pCPUs with a non-empty run queue (kept by CreditPcpu): the steal walk skips the others at once. */
+    private final BitSet queuedCpus = new BitSet();
     /** prv->runq_sort epoch. */
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
@@ -70,7 +72,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.n = topo.size();
         this.pcpus = new CreditPcpu[n];
         for (int i = 0; i < n; i++) {
-            pcpus[i] = new CreditPcpu(i);
+            pcpus[i] = new CreditPcpu(i, queuedCpus);
             topo.pcpu(i).policyData = pcpus[i];
             idlers.set(i);
         }
@@ -84,6 +86,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         }
         long now = ctx.now();
         // csched_tick: one ticker per pCPU, every tslice / CSCHED_TICKS_PER_TSLICE.
+        tickers = new Ticker[n];
         for (int i = 0; i < n; i++) {
             final int cpu = i;
             scheduleTick(cpu, now + params.tickNanos());
@@ -93,11 +96,32 @@ public final class CreditPolicy implements SchedulerPolicy {
     }
 
     private void scheduleTick(int cpu, long at) {
-        ctx.setTimer(at, () -> {
+        Ticker t = tickers[cpu];
+        if (t == null) {
+            t = new Ticker(cpu);
+            tickers[cpu] = t;
+        }
+        t.at = at;
+        ctx.setTimer(at, t);
+    }
+
+    /** One reusable timer action per pCPU (one tick is pending per pCPU at a time): no allocation per tick. */
+    private final class Ticker implements Runnable {
+        private final int cpu;
+        private long at;
+
+        Ticker(int cpu) {
+            this.cpu = cpu;
+        }
+
+        @Override
+        public void run() {
             tick(cpu);
             scheduleTick(cpu, at + params.tickNanos());
-        });
+        }
     }
+
+    private Ticker[] tickers = new Ticker[0];
 
     private void scheduleAcct(long at) {
         ctx.setTimer(at, () -> {
@@ -473,7 +497,7 @@ public final class CreditPolicy implements SchedulerPolicy {
                 }
                 for (int j = 0; j < k; j++) {
                     int peer = cpus[(start + j) % k];
-                    if (peer == cpu || idlers.get(peer) || runnableOn(peer) <= 1) {
+                    if (peer == cpu || !queuedCpus.get(peer) || idlers.get(peer) || runnableOn(peer) <= 1) {
                         continue;
                     }
                     CreditVcpu speer = runqSteal(peer, cpu, pri, step);
