@@ -103,10 +103,10 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
 
             @Override
-            public long ranFor(int cpu, long now) {
-                Vcpu cur = topo.pcpu(cpu).current;
-                return cur == null || !(cur.policyData instanceof Credit2Vcpu c) ? 0 : now - c.runStart;
+            public long creditOf(Credit2Vcpu running, long now) {
+                return runningCredit(running, now);
             }
+
         });
         siblings = new BitSet[n];
         for (int cpu = 0; cpu < n; cpu++) {
@@ -876,7 +876,12 @@ public final class Credit2Policy implements SchedulerPolicy {
     /** Credit of what runs on cpu, burned up to now (idle: CSCHED2_IDLE_CREDIT). */
     private long currentCredit(int cpu, long now) {
         Vcpu cur = topo.pcpu(cpu).current;
-        if (cur == null || !(cur.policyData instanceof Credit2Vcpu c) || c.rq == null) {
+        return runningCredit(cur == null || !(cur.policyData instanceof Credit2Vcpu c) ? null : c, now);
+    }
+
+    /** {@link #currentCredit} for the running vCPU's state (null: idle). */
+    private long runningCredit(Credit2Vcpu c, long now) {
+        if (c == null || c.rq == null) {
             return Tickler.IDLE_CREDIT;
         }
         burnCredits(c, now);

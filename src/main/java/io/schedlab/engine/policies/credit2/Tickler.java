@@ -19,11 +19,12 @@ import java.util.BitSet;
  */
 final class Tickler {
 
-    /** What runs on a pCPU: its credit burned up to now ({@link #IDLE_CREDIT} when idle) and how long it has run. */
+    /** What runs on a pCPU: its credit burned up to now ({@link #IDLE_CREDIT} when idle) (by pCPU or by its running vCPU). */
     interface CreditProbe {
         long creditOn(int cpu, long now);
 
-        long ranFor(int cpu, long now);
+        /** {@link #creditOn} for a running vCPU already looked up (null: idle). */
+        long creditOf(Credit2Vcpu running, long now);
     }
 
     /** CSCHED2_RATELIMIT_TICKLE_TOLERANCE: 50 us slack when peeking at others' run time. */
@@ -147,14 +148,6 @@ final class Tickler {
         return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
     }
 
-    /** is_preemptable (4.8+): it has run at least the rate limit, less 50 us of tolerance. */
-    private boolean preemptable(int cpu, long now) {
-        if (!checkPreemptable) {
-            return true;
-        }
-        return probe.ranFor(cpu, now) > ratelimit - RATELIMIT_TICKLE_TOLERANCE;
-    }
-
     private boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
         return rqd.active.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
     }
@@ -165,10 +158,14 @@ final class Tickler {
      * affinity and +CREDIT_INIT if it is not in the current vCPU's.
      */
     private long score(Credit2Vcpu snew, int cpu, boolean soft, long now) {
-        if (!preemptable(cpu, now)) {
+        // what runs on cpu, looked up once for is_preemptable (4.8+: it has run at least the rate
+        // limit less 50 us of tolerance), the credit and the soft check
+        Vcpu running = topo.pcpu(cpu).current;
+        Credit2Vcpu rc = running != null && running.policyData instanceof Credit2Vcpu c ? c : null;
+        if (checkPreemptable && (rc == null ? 0 : now - rc.runStart) <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
             return -1;
         }
-        long cur = probe.creditOn(cpu, now);
+        long cur = probe.creditOf(rc, now);
         if (cur == IDLE_CREDIT) {
             return -1;
         }
@@ -180,7 +177,6 @@ final class Tickler {
             if (inSoft(snew.vcpu, cpu)) {
                 score += creditInit;
             }
-            Vcpu running = topo.pcpu(cpu).current;
             if (running != null && !inSoft(running, cpu)) {
                 score += creditInit;
             }
