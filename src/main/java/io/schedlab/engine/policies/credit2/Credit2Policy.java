@@ -205,11 +205,20 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         Credit2Vcpu svc = new Credit2Vcpu(v, Credit2Domain.of(v.vm));
         v.policyData = svc;
+        svc.softNone = v.softAffinity.isEmpty();
         // csched2_alloc_udata: credit starts at CSCHED2_CREDIT_INIT; csched2_unit_insert assigns a run queue.
         svc.credit = creditInit;
         int cpu = v.allowedOn(v.processor) ? v.processor : v.hardAffinity.nextSetBit(0);
         v.processor = cpu;
         assign(svc, rqOfCpu[cpu], ctx.now());
+    }
+
+    @Override
+    public void affinityChanged(Vcpu v) {
+        // the simulator moves v if its pCPU is no longer allowed; here only the cached soft flag changes
+        if (v.policyData instanceof Credit2Vcpu svc) {
+            svc.softNone = v.softAffinity.isEmpty();
+        }
     }
 
     @Override

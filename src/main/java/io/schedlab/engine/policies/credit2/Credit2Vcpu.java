@@ -36,6 +36,8 @@ final class Credit2Vcpu {
     long budget;
     /** _VPF_parked: out of cap budget. */
     boolean parked;
+    /** vcpu.softAffinity is empty (cpu_soft_affinity = all pCPUs); refreshed on addVcpu / affinityChanged. */
+    boolean softNone = true;
 
     Credit2Vcpu(Vcpu vcpu, Credit2Domain dom) {
         this.vcpu = vcpu;

@@ -174,10 +174,10 @@ final class Tickler {
             score -= migrateResist;
         }
         if (score > 0 && softVersion) {
-            if (inSoft(snew.vcpu, cpu)) {
+            if (snew.softNone || snew.vcpu.softAffinity.get(cpu)) { // cpu in new's soft affinity
                 score += creditInit;
             }
-            if (running != null && !inSoft(running, cpu)) {
+            if (rc != null ? !(rc.softNone || running.softAffinity.get(cpu)) : running != null && !inSoft(running, cpu)) {
                 score += creditInit;
             }
         }
