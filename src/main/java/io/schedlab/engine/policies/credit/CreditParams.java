@@ -24,9 +24,8 @@ public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, i
                         src + ": CSCHED_TICKS_PER_TSLICE"),
                 ParameterSpec.integer("creditsPerMs", 10, 1, 1000, "credits/ms",
                         "credits a running vCPU burns per millisecond", src + ": CSCHED_CREDITS_PER_MSEC"),
-                ParameterSpec.integer("ratelimitUs", 1000, 0, 500_000, "us",
-                        "minimum run time before a non-yielding vCPU is preempted (0 = off), clamped to the timeslice",
-                        "xen/include/public/sysctl.h: XEN_SYSCTL_SCHED_RATELIMIT_DEFAULT; sched_ratelimit_us 100-500000"),
+                XenSchedParams.ratelimitUs(
+                        "minimum run time before a non-yielding vCPU is preempted (0 = off), clamped to the timeslice"),
                 ParameterSpec.integer("vcpuMigrationDelayUs", 0, 0, 100_000_000, "us",
                         "a vCPU that ran within this time is cache-hot and not stolen (0 = off; 1000 suggested by the docs)",
                         src + ": vcpu_migration_delay / __csched_vcpu_is_cache_hot; docs/misc/xen-command-line"),

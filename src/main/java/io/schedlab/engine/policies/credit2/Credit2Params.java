@@ -1,5 +1,6 @@
 package io.schedlab.engine.policies.credit2;
 
+import io.schedlab.engine.policies.credit.XenSchedParams;
 import io.schedlab.engine.registry.ParameterSpec;
 import io.schedlab.engine.registry.Params;
 import java.util.List;
@@ -31,9 +32,8 @@ public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusP
                 ParameterSpec.integer("maxCpusPerRunqueue", -1, -1, 4096, "pCPUs",
                         "split run queues above this many pCPUs (-1 = version default: 16 from 4.14, else unlimited; 0 = unlimited)",
                         src + ": opt_max_cpus_runqueue (sched_credit2_max_cpus_runqueue, default 16)"),
-                ParameterSpec.integer("ratelimitUs", 1000, 0, 500_000, "us",
-                        "minimum run time before a non-yielding vCPU is preempted (0 = off); credit2 has it from Xen 4.8",
-                        "xen/include/public/sysctl.h: XEN_SYSCTL_SCHED_RATELIMIT_DEFAULT"),
+                XenSchedParams.ratelimitUs(
+                        "minimum run time before a non-yielding vCPU is preempted (0 = off); credit2 has it from Xen 4.8"),
                 ParameterSpec.integer("migrateResistUs", 500, 0, 100_000, "us",
                         "credit advantage needed to pull a vCPU that last ran on another pCPU, or to preempt a remote pCPU",
                         src + ": opt_migrate_resist (sched_credit2_migrate_resist), CSCHED2_MIGRATE_RESIST"),
