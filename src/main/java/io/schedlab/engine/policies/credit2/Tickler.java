@@ -1,5 +1,6 @@
 package io.schedlab.engine.policies.credit2;
 
+import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import java.util.BitSet;
@@ -33,7 +34,8 @@ final class Tickler {
     /** CSCHED2_IDLE_CREDIT: far below any vCPU's credit. */
     static final long IDLE_CREDIT = Long.MIN_VALUE / 4;
 
-    private final Topology topo;
+    /** The topology's pCPUs by id, as an array (the scan reads one per candidate). */
+    private final Pcpu[] pcpus;
     private final int n;
     private final XenVersion version;
     private final long migrateResist;
@@ -48,7 +50,7 @@ final class Tickler {
     Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, long ratelimit,
             CreditProbe probe) {
         this.ratelimit = ratelimit;
-        this.topo = topo;
+        this.pcpus = topo.pcpus().toArray(new Pcpu[0]);
         this.n = topo.size();
         this.version = version;
         this.migrateResist = migrateResist;
@@ -160,7 +162,7 @@ final class Tickler {
     private long score(Credit2Vcpu snew, int cpu, boolean soft, long now) {
         // what runs on cpu, looked up once for is_preemptable (4.8+: it has run at least the rate
         // limit less 50 us of tolerance), the credit and the soft check
-        Vcpu running = topo.pcpu(cpu).current;
+        Vcpu running = pcpus[cpu].current;
         Credit2Vcpu rc = running != null && running.policyData instanceof Credit2Vcpu c ? c : null;
         if (checkPreemptable && (rc == null ? 0 : now - rc.runStart) <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
             return -1;
