@@ -189,29 +189,17 @@ class CreditPolicyTest {
 
     @Test
     void softAffinityIsPreferredWhenThereIsRoom() {
-        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(credit());
-        Vm other = host.addVm("other", 256, 0, new Behaviour(3 * MS, 7 * MS), 0, 1);
-        Vm soft = host.addVm("soft", 256, 0, new Behaviour(2 * MS, 3 * MS), 0);
-        Vcpu v = soft.vcpus.get(0);
-        v.softAffinity.set(3);
-        host.policy().affinityChanged(v);
-        host.runUntil(5_000 * MS);
-        double on3 = (double) host.cpuTimeOn(v, 3) / host.cpuTime(v);
-        assertThat(on3).isGreaterThan(0.9);
-        assertThat(host.cpuTime(other)).isGreaterThan(0);
+        PolicyTestHost.SoftAffinityOutcome out = PolicyTestHost.softAffinityScenario(credit());
+        assertThat(out.shareOnSoftCpu()).isGreaterThan(0.9);
+        assertThat(out.otherCpuTime()).isGreaterThan(0);
     }
 
     @Test
     void placementPrefersAFullyIdleCoreOverAnIdleSibling() {
         PolicyTestHost host = new PolicyTestHost(1, 2, 2);
         CreditCpuPicker picker = new CreditCpuPicker(host.topology());
-        CreditPcpu[] pcs = new CreditPcpu[4];
-        for (int i = 0; i < 4; i++) {
-            pcs[i] = new CreditPcpu(i);
-        }
-        Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
-        Vcpu v = new Vcpu(vm, 0, 0, 0);
-        v.hardAffinity.set(0, 4);
+        CreditPcpu[] pcs = fourPcpus();
+        Vcpu v = vcpuOnPcpu0AllowedOnFour();
         BitSet idlers = new BitSet();
         idlers.set(1, 4); // pCPU 0 busy, its sibling 1 idle, core 1 (pCPUs 2,3) fully idle
         int cpu = picker.pick(v, idlers, false, pcs, true);
@@ -226,13 +214,8 @@ class CreditPolicyTest {
     void crossSocketMoveNeedsTwiceTheIdleness() {
         PolicyTestHost host = new PolicyTestHost(2, 2, 1);
         CreditCpuPicker picker = new CreditCpuPicker(host.topology());
-        CreditPcpu[] pcs = new CreditPcpu[4];
-        for (int i = 0; i < 4; i++) {
-            pcs[i] = new CreditPcpu(i);
-        }
-        Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
-        Vcpu v = new Vcpu(vm, 0, 0, 0);
-        v.hardAffinity.set(0, 4);
+        CreditPcpu[] pcs = fourPcpus();
+        Vcpu v = vcpuOnPcpu0AllowedOnFour();
         BitSet idlers = new BitSet();
         idlers.set(1);
         idlers.set(2);
@@ -244,5 +227,19 @@ class CreditPolicyTest {
         idlers.clear(1);
         idlers.set(0);
         assertThat(picker.pick(v, idlers, true, pcs, false)).isEqualTo(0);
+    }
+
+    private static CreditPcpu[] fourPcpus() {
+        CreditPcpu[] pcs = new CreditPcpu[4];
+        for (int i = 0; i < 4; i++) {
+            pcs[i] = new CreditPcpu(i);
+        }
+        return pcs;
+    }
+
+    private static Vcpu vcpuOnPcpu0AllowedOnFour() {
+        Vcpu v = new Vcpu(new Vm(0, "vm", 256, 0, 1, 0), 0, 0, 0);
+        v.hardAffinity.set(0, 4);
+        return v;
     }
 }

@@ -331,4 +331,25 @@ public final class PolicyTestHost implements SchedulerContext {
     public boolean isSpinning(Vcpu v) {
         return false;
     }
+
+    /** Outcome of {@link #softAffinityScenario}: share of the soft vCPU's CPU time on pCPU 3, and the other VM's CPU time. */
+    public record SoftAffinityOutcome(double shareOnSoftCpu, long otherCpuTime) {
+    }
+
+    /**
+     * Scenario shared by the credit and credit2 tests: on 1 socket x 4 cores, a 2-vCPU VM on pCPUs
+     * 0-1 (3 ms on / 7 ms off) and a 1-vCPU VM (2 ms on / 3 ms off) given soft affinity to pCPU 3
+     * after creation; 5 simulated seconds.
+     */
+    public static SoftAffinityOutcome softAffinityScenario(SchedulerPolicy policy) {
+        long ms = 1_000_000L;
+        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(policy);
+        Vm other = host.addVm("other", 256, 0, new Behaviour(3 * ms, 7 * ms), 0, 1);
+        Vm soft = host.addVm("soft", 256, 0, new Behaviour(2 * ms, 3 * ms), 0);
+        Vcpu v = soft.vcpus.get(0);
+        v.softAffinity.set(3);
+        host.policy().affinityChanged(v);
+        host.runUntil(5_000 * ms);
+        return new SoftAffinityOutcome((double) host.cpuTimeOn(v, 3) / host.cpuTime(v), host.cpuTime(other));
+    }
 }
