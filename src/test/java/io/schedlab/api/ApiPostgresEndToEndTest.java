@@ -51,15 +51,7 @@ class ApiPostgresEndToEndTest {
 
     @AfterAll
     static void stop() {
-        try {
-            if (app != null) {
-                app.close();
-            }
-        } finally {
-            if (database != null) {
-                database.close();
-            }
-        }
+        FreshPostgresDatabase.closeAfter(app, database);
     }
 
     @Test

@@ -1,20 +1,18 @@
 package io.schedlab.jobs;
 
+import static io.schedlab.jobs.support.AwaitExperiment.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.SchedLabApplication;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;
-import java.io.IOException;
-import java.io.InputStream;
+import io.schedlab.jobs.support.AwaitExperiment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -35,7 +33,7 @@ class JobsEndToEndTest {
     void seed001RunsThroughTheQueueToAStoredResult() throws Exception {
         Experiment submitted = experiments.submit(resource("/experiments/seed001-static.json"));
         assertThat(submitted.status()).isEqualTo(ExperimentStatus.QUEUED);
-        Experiment done = await(submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
+        Experiment done = AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
         long queuedMillis = Duration.between(done.createdAt(), done.startedAt()).toMillis();
         System.out.println("seed 001: created->started " + queuedMillis + " ms, created->finished "
                 + Duration.between(done.createdAt(), done.finishedAt()).toMillis() + " ms");
@@ -48,12 +46,12 @@ class JobsEndToEndTest {
     @Test
     void cancellingARealLongSimulationStopsItWithinOneSecond() throws Exception {
         Experiment submitted = experiments.submit(resource("/jobs/long-busy.json"));
-        Experiment running = await(submitted.id(), e -> e.status() == ExperimentStatus.RUNNING && e.progress() > 0,
+        Experiment running = AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.RUNNING && e.progress() > 0,
                 Duration.ofSeconds(20));
         assertThat(running.simulatedSeconds()).isPositive();
         long requested = System.nanoTime();
         experiments.cancel(submitted.id());
-        await(submitted.id(), e -> e.status() == ExperimentStatus.CANCELLED, Duration.ofSeconds(5));
+        AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.CANCELLED, Duration.ofSeconds(5));
         long stopMillis = (System.nanoTime() - requested) / 1_000_000;
         System.out.println("real engine: cancel -> CANCELLED (ms): " + stopMillis);
         assertThat(stopMillis).isLessThan(1_000);
@@ -64,28 +62,9 @@ class JobsEndToEndTest {
         String body = new String(resource("/experiments/seed001-static.json"), StandardCharsets.UTF_8)
                 .replaceFirst("\\{", "{ \"trace\": { \"enabled\": true, \"maxEvents\": 5000 },");
         Experiment submitted = experiments.submit(body.getBytes(StandardCharsets.UTF_8));
-        await(submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
+        AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
         List<String> lines = Files.readAllLines(Path.of("target/test-data/jobs-e2e/traces/" + submitted.id() + ".csv"));
         assertThat(lines.get(0)).isEqualTo("time_ns,pcpu,event,vm,vcpu");
         assertThat(lines).hasSizeBetween(2, 5001);
-    }
-
-    private Experiment await(UUID id, Predicate<Experiment> condition, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Experiment experiment = experiments.get(id);
-        while (!condition.test(experiment)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached; experiment is " + experiment);
-            }
-            Thread.sleep(10);
-            experiment = experiments.get(id);
-        }
-        return experiment;
-    }
-
-    private static byte[] resource(String name) throws IOException {
-        try (InputStream in = JobsEndToEndTest.class.getResourceAsStream(name)) {
-            return in.readAllBytes();
-        }
     }
 }

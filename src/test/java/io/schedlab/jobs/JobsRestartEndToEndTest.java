@@ -1,17 +1,16 @@
 package io.schedlab.jobs;
 
+import static io.schedlab.jobs.support.AwaitExperiment.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;
 import io.schedlab.jobs.support.JobsApp;
-import java.io.IOException;
-import java.io.InputStream;
+import io.schedlab.jobs.support.AwaitExperiment;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -33,7 +32,7 @@ class JobsRestartEndToEndTest {
         try (ConfigurableApplicationContext first = JobsApp.startReal(properties)) {
             ExperimentService experiments = first.getBean(ExperimentService.class);
             running = experiments.submit(resource("/jobs/long-busy.json")).id();
-            await(experiments, running, e -> e.status() == ExperimentStatus.RUNNING && e.progress() > 0);
+            AwaitExperiment.until(experiments, running, e -> e.status() == ExperimentStatus.RUNNING && e.progress() > 0, Duration.ofSeconds(30));
             queued = experiments.submit(resource("/experiments/seed001-static.json")).id();
             Thread.sleep(200);
             assertThat(experiments.get(queued).status()).as("one worker, busy").isEqualTo(ExperimentStatus.QUEUED);
@@ -41,33 +40,13 @@ class JobsRestartEndToEndTest {
         Instant restartedAt = Instant.now();
         try (ConfigurableApplicationContext second = JobsApp.startReal(properties)) {
             ExperimentService experiments = second.getBean(ExperimentService.class);
-            Experiment quick = await(experiments, queued, e -> e.status() == ExperimentStatus.SUCCEEDED);
+            Experiment quick = AwaitExperiment.until(experiments, queued, e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(30));
             assertThat(quick.summary().events()).isPositive();
-            Experiment rerun = await(experiments, running, e -> e.status() == ExperimentStatus.RUNNING
-                    && e.startedAt() != null && e.startedAt().isAfter(restartedAt) && e.progress() > 0);
+            Experiment rerun = AwaitExperiment.until(experiments, running, e -> e.status() == ExperimentStatus.RUNNING
+                    && e.startedAt() != null && e.startedAt().isAfter(restartedAt) && e.progress() > 0, Duration.ofSeconds(30));
             assertThat(rerun.simulatedSeconds()).isPositive();
             experiments.cancel(running);
-            await(experiments, running, e -> e.status() == ExperimentStatus.CANCELLED);
-        }
-    }
-
-    private static Experiment await(ExperimentService experiments, UUID id, Predicate<Experiment> condition)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Experiment experiment = experiments.get(id);
-        while (!condition.test(experiment)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached; experiment is " + experiment);
-            }
-            Thread.sleep(10);
-            experiment = experiments.get(id);
-        }
-        return experiment;
-    }
-
-    private static byte[] resource(String name) throws IOException {
-        try (InputStream in = JobsRestartEndToEndTest.class.getResourceAsStream(name)) {
-            return in.readAllBytes();
+            AwaitExperiment.until(experiments, running, e -> e.status() == ExperimentStatus.CANCELLED, Duration.ofSeconds(30));
         }
     }
 }

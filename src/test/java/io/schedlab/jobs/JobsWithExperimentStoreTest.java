@@ -10,12 +10,12 @@ import io.schedlab.experiments.ExperimentSpecReader;
 import io.schedlab.experiments.ExperimentStatus;
 import io.schedlab.experiments.persistence.ExperimentEntity;
 import io.schedlab.experiments.persistence.ExperimentRepository;
+import io.schedlab.jobs.support.AwaitExperiment;
 import io.schedlab.jobs.support.FakeSimulator;
 import io.schedlab.jobs.support.Specs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -59,7 +59,7 @@ class JobsWithExperimentStoreTest {
     @Test
     void aQueuedExperimentRunsToSucceededWithTimestampsAndSummary() throws InterruptedException {
         UUID id = submit("quick", 0.3);
-        Experiment done = await(id, e -> e.status() == ExperimentStatus.SUCCEEDED);
+        Experiment done = AwaitExperiment.until(experiments, id, e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(10));
         assertThat(done.startedAt()).isNotNull();
         assertThat(done.finishedAt()).isAfterOrEqualTo(done.startedAt());
         assertThat(done.summary().events()).isPositive();
@@ -69,11 +69,11 @@ class JobsWithExperimentStoreTest {
     @Test
     void aRunningExperimentShowsProgressAndStopsWithinOneSecondOfCancel() throws InterruptedException {
         UUID id = submit("long", 60);
-        Experiment running = await(id, e -> e.status() == ExperimentStatus.RUNNING && e.progress() > 0);
+        Experiment running = AwaitExperiment.until(experiments, id, e -> e.status() == ExperimentStatus.RUNNING && e.progress() > 0, Duration.ofSeconds(10));
         assertThat(running.simulatedSeconds()).isPositive();
         long requested = System.nanoTime();
         experiments.cancel(id);
-        Experiment cancelled = await(id, e -> e.status() == ExperimentStatus.CANCELLED);
+        Experiment cancelled = AwaitExperiment.until(experiments, id, e -> e.status() == ExperimentStatus.CANCELLED, Duration.ofSeconds(10));
         long stopMillis = (System.nanoTime() - requested) / 1_000_000;
         System.out.println("cancel through the experiments table -> CANCELLED (ms): " + stopMillis);
         assertThat(stopMillis).isLessThan(1_000);
@@ -83,7 +83,7 @@ class JobsWithExperimentStoreTest {
     @Test
     void anExperimentOverTheWallClockBudgetEndsFailedWithTheReason() throws InterruptedException {
         UUID id = submit("slow", 60);
-        Experiment failed = await(id, e -> e.status() == ExperimentStatus.FAILED);
+        Experiment failed = AwaitExperiment.until(experiments, id, e -> e.status() == ExperimentStatus.FAILED, Duration.ofSeconds(10));
         assertThat(failed.failureReason()).startsWith("timeout after 2s");
     }
 
@@ -98,18 +98,5 @@ class JobsWithExperimentStoreTest {
             queue.enqueue(id);
         });
         return id;
-    }
-
-    private Experiment await(UUID id, Predicate<Experiment> condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        Experiment experiment = experiments.get(id);
-        while (!condition.test(experiment)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached; experiment is " + experiment);
-            }
-            Thread.sleep(10);
-            experiment = experiments.get(id);
-        }
-        return experiment;
     }
 }

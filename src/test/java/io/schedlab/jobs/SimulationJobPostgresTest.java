@@ -45,15 +45,7 @@ class SimulationJobPostgresTest {
 
     @AfterAll
     static void stop() {
-        try {
-            if (app != null) {
-                app.close();
-            }
-        } finally {
-            if (database != null) {
-                database.close();
-            }
-        }
+        FreshPostgresDatabase.closeAfter(app, database);
     }
 
     @Test

@@ -9,49 +9,18 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.schedlab.experiments.EngineConfiguration;
-import io.schedlab.experiments.ExperimentService;
-import io.schedlab.experiments.persistence.ExperimentRepository;
-import io.schedlab.jobs.JobQueue;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.bean.override.mockito.MockitoBean;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
-import org.springframework.transaction.PlatformTransactionManager;
 
 /** Web slice with the real engine validator: each kind of semantic violation is a 422 naming the field. */
 @WebMvcTest(properties = {"schedlab.limits.max-pcpus=8", "schedlab.limits.max-duration-seconds=3600"})
-@Import({ExperimentService.class, ProgressStreams.class, EngineConfiguration.class, ExperimentValidationApiTest.Config.class})
-class ExperimentValidationApiTest {
-
-    @TestConfiguration
-    static class Config {
-        @Bean
-        MeterRegistry meterRegistry() {
-            return new SimpleMeterRegistry();
-        }
-    }
-
-    @Autowired
-    MockMvc mvc;
-    @MockitoBean
-    ExperimentRepository repository;
-    @MockitoBean
-    JobQueue jobQueue;
-    @MockitoBean
-    PlatformTransactionManager transactions;
+class ExperimentValidationApiTest extends RealValidatorSlice {
 
     static String seed001() throws Exception {
         return new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8);

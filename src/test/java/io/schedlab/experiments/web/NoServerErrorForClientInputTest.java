@@ -5,12 +5,6 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.schedlab.experiments.EngineConfiguration;
-import io.schedlab.experiments.ExperimentService;
-import io.schedlab.experiments.persistence.ExperimentRepository;
-import io.schedlab.jobs.JobQueue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,17 +12,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.MediaType;
 import org.springframework.mock.web.MockHttpServletResponse;
-import org.springframework.test.context.bean.override.mockito.MockitoBean;
-import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.transaction.PlatformTransactionManager;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -41,27 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
  * answer is 2xx or a 4xx problem with a SchedLab type URI, never a 5xx.
  */
 @WebMvcTest
-@Import({ExperimentService.class, ProgressStreams.class, EngineConfiguration.class, NoServerErrorForClientInputTest.Config.class})
-class NoServerErrorForClientInputTest {
+class NoServerErrorForClientInputTest extends RealValidatorSlice {
 
     private static final int CASES = 600;
-
-    @TestConfiguration
-    static class Config {
-        @Bean
-        MeterRegistry meterRegistry() {
-            return new SimpleMeterRegistry();
-        }
-    }
-
-    @Autowired
-    MockMvc mvc;
-    @MockitoBean
-    ExperimentRepository repository;
-    @MockitoBean
-    JobQueue jobQueue;
-    @MockitoBean
-    PlatformTransactionManager transactions;
 
     private final JsonMapper json = JsonMapper.builder().build();
     private final JsonNodeFactory nodes = JsonNodeFactory.instance;

@@ -72,6 +72,21 @@ public final class FreshPostgresDatabase implements AutoCloseable {
         cleanup.run();
     }
 
+    /** Closes the application using {@code database} (when started), then drops the database, even when the first close fails. */
+    public static void closeAfter(AutoCloseable app, FreshPostgresDatabase database) {
+        try {
+            if (app != null) {
+                app.close();
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the application failed", e);
+        } finally {
+            if (database != null) {
+                database.close();
+            }
+        }
+    }
+
     private static boolean dockerAvailable() {
         try {
             return DockerClientFactory.instance().isDockerAvailable();

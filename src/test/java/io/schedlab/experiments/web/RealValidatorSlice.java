@@ -1,0 +1,40 @@
+package io.schedlab.experiments.web;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.schedlab.experiments.EngineConfiguration;
+import io.schedlab.experiments.ExperimentService;
+import io.schedlab.experiments.persistence.ExperimentRepository;
+import io.schedlab.jobs.JobQueue;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * Wiring shared by the web slice tests that run the real service and engine validator: storage,
+ * queue and transactions mocked, a simple meter registry. Subclasses add {@code @WebMvcTest}.
+ */
+@Import({ExperimentService.class, ProgressStreams.class, EngineConfiguration.class, RealValidatorSlice.Meters.class})
+abstract class RealValidatorSlice {
+
+    @TestConfiguration
+    static class Meters {
+        @Bean
+        MeterRegistry meterRegistry() {
+            return new SimpleMeterRegistry();
+        }
+    }
+
+    @Autowired
+    MockMvc mvc;
+    @MockitoBean
+    ExperimentRepository repository;
+    @MockitoBean
+    JobQueue jobQueue;
+    @MockitoBean
+    PlatformTransactionManager transactions;
+}
