@@ -116,8 +116,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                     .headers(h -> h.set(HttpHeaders.CONNECTION, "close"))
                     .body(payloadTooLarge(tooLarge, servlet).getBody());
         }
-        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, "the request body could not be read", servlet);
-        return ResponseEntity.badRequest().body(p);
+        boolean empty = ex.getMessage() != null && ex.getMessage().startsWith("Required request body is missing");
+        String reason = empty ? "the request body is empty; send an experiment as a JSON object"
+                : "the request body could not be read";
+        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, reason, servlet);
+        p.setProperty("errors", List.of(Map.of("pointer", "", "message", reason)));
+        return ResponseEntity.badRequest().contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON).body(p);
     }
 
     @Override

@@ -61,15 +61,15 @@ class ProgressStreams {
         SseEmitter emitter = new SseEmitter(maxDuration.toMillis());
         long key = ids.incrementAndGet();
         Stream stream = new Stream(id, emitter);
-        open.put(key, stream);
         emitter.onCompletion(() -> open.remove(key));
         emitter.onTimeout(() -> {
             open.remove(key);
             emitter.complete();
         });
         emitter.onError(e -> open.remove(key));
-        if (!stream.sendIfChanged(first)) {
-            open.remove(key);
+        // the first state goes out before the poller can see the stream, so events stay in order
+        if (stream.sendIfChanged(first)) {
+            open.put(key, stream);
         }
         return emitter;
     }
@@ -79,6 +79,14 @@ class ProgressStreams {
     }
 
     private void pollAll() {
+        try {
+            pollEach();
+        } catch (Throwable t) {
+            // never let the scheduled task die: that would freeze every open stream
+        }
+    }
+
+    private void pollEach() {
         open.forEach((key, stream) -> {
             try {
                 if (!stream.sendIfChanged(experiments.get(stream.id))) {

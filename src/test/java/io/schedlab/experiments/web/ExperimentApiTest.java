@@ -163,6 +163,18 @@ class ExperimentApiTest {
     }
 
     @Test
+    void emptyBodyIs400AndMissingContentTypeIs415() throws Exception {
+        mvc.perform(post("/api/v1/experiments").contentType(MediaType.APPLICATION_JSON))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/malformed-request"))
+                .andExpect(jsonPath("$.errors[0].pointer").value(""))
+                .andExpect(jsonPath("$.errors[0].message", containsString("empty")));
+        mvc.perform(post("/api/v1/experiments:validate").content(BODY))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/unsupported-media-type"));
+    }
+
+    @Test
     void bodyThatIsNotUtf8Is400() throws Exception {
         mvc.perform(post("/api/v1/experiments").contentType(MediaType.APPLICATION_JSON)
                         .content(new byte[] {'{', '"', 'n', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'}))
@@ -407,9 +419,9 @@ class ExperimentApiTest {
             Thread.sleep(10);
         }
         String stream = result.getResponse().getContentAsString();
-        assertThat(stream.split("event:status", -1)).hasSize(4); // QUEUED, RUNNING (once, unchanged after), SUCCEEDED
-        assertThat(stream.indexOf("\"QUEUED\"")).isLessThan(stream.indexOf("\"RUNNING\""));
-        assertThat(stream.indexOf("\"RUNNING\"")).isLessThan(stream.indexOf("\"SUCCEEDED\""));
+        assertThat(stream.split("event:status", -1)).as(stream).hasSize(4); // QUEUED, RUNNING (once, unchanged after), SUCCEEDED
+        assertThat(stream.indexOf("\"QUEUED\"")).as(stream).isLessThan(stream.indexOf("\"RUNNING\""));
+        assertThat(stream.indexOf("\"RUNNING\"")).as(stream).isLessThan(stream.indexOf("\"SUCCEEDED\""));
         assertThat(stream).contains("\"simulatedSeconds\":3.0");
         assertThat(result.getResponse().getContentType()).startsWith("text/event-stream");
     }
