@@ -27,7 +27,7 @@ class SimulationInvariantsProperties {
     private final Registry registry = Registry.standard();
     private final Engine engine = new Engine(registry).withSelfCheck();
 
-    @Property(tries = 30)
+    @Property(tries = 100)
     void everyPolicyKeepsTheInvariants(@ForAll long seed) {
         for (PolicyDescriptor policy : registry.policies()) {
             ExperimentSpec raw = RandomSpecs.generate(seed, policy.name(), registry, DURATION);

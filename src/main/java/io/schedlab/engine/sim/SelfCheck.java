@@ -10,6 +10,8 @@ import io.schedlab.engine.model.VcpuState;
  */
 final class SelfCheck {
     private final Simulator sim;
+    /** Hard affinity of each vCPU when the policy last placed it (wake or migration), by uid. */
+    private final java.util.ArrayList<java.util.BitSet> placedAffinity = new java.util.ArrayList<>();
     private int[] seenAt = new int[0];
     private int stamp;
 
@@ -66,6 +68,20 @@ final class SelfCheck {
         }
     }
 
+    /**
+     * The policy placed vr (pickCpu + wake). Work conservation is judged against the hard affinity
+     * at that moment: widening the affinity of a queued vCPU whose pCPU stays allowed re-places
+     * nothing in Xen (vcpu_set_affinity only migrates when the current pCPU is no longer allowed),
+     * so newly allowed pCPUs count from the next placement.
+     */
+    void onPlaced(VcpuRun vr) {
+        int uid = vr.v.uid;
+        while (placedAffinity.size() <= uid) {
+            placedAffinity.add(null);
+        }
+        placedAffinity.set(uid, (java.util.BitSet) vr.v.hardAffinity.clone());
+    }
+
     /** Called as a vCPU leaves the run queue: its whole wait is checked against the pCPUs idle now. */
     void beforeStart(VcpuRun vr) {
         if (sim.policy.workConserving() && !vr.migrating) {
@@ -79,9 +95,13 @@ final class SelfCheck {
         if (now - vr.runnableSince <= bp) {
             return;
         }
+        java.util.BitSet placed = vr.v.uid < placedAffinity.size() ? placedAffinity.get(vr.v.uid) : null;
         for (int p = vr.v.hardAffinity.nextSetBit(0); p >= 0; p = vr.v.hardAffinity.nextSetBit(p + 1)) {
+            if (placed != null && !placed.get(p)) {
+                continue;
+            }
             if (sim.pcpus[p].current == null && sim.overheadUntil[p] <= now
-                    && now - Math.max(vr.runnableSince, sim.idleSince[p]) > bp) {
+                    && now - Math.max(Math.max(vr.runnableSince, vr.affinityChangedAt), sim.idleSince[p]) > bp) {
                 fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
                         + " since " + sim.idleSince[p] + " (balance period " + bp + " ns, policy "
                         + sim.policyName + ")");

@@ -375,6 +375,9 @@ public final class Simulator {
         }
         v.processor = p;
         rqs.enter(vr, rqOf[p]);
+        if (check != null) {
+            check.onPlaced(vr);
+        }
         policy.wake(v);
     }
 

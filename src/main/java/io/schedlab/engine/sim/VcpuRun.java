@@ -25,6 +25,8 @@ final class VcpuRun {
     int lastPcpu = -1;
     /** True while Xen's _VPF_migrating is set: off the CPU only to move, not blocked. */
     boolean migrating;
+    /** Last time its hard affinity changed (a pCPU allowed since then cannot have been idle for it longer). */
+    long affinityChangedAt;
 
     VcpuState acctState = VcpuState.OFFLINE;
     long stateSince;

@@ -148,6 +148,7 @@ final class VmLifecycle {
             case PIN, UNPIN -> {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.hardAffinity, a.pcpus());
+                    vr.affinityChangedAt = sim.now;
                     affinityChanged(vr);
                 }
             }
