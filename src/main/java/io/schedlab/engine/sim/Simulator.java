@@ -455,7 +455,7 @@ public final class Simulator {
                 progress.replanSiblings(p);
             }
             if (trace.enabled()) {
-                trace.record(start, p, "switch", next == null ? null : next.vm.name, next == null ? -1 : next.index);
+                trace.record(now, p, "switch", next == null ? null : next.vm.name, next == null ? -1 : next.index);
             }
         } else if (prevRun != null) {
             // Same vCPU continues: its run pauses for the decision overhead.

@@ -39,6 +39,11 @@ public final class SpecNormalizer {
     }
 
     public ExperimentSpec normalize(ExperimentSpec raw) {
+        return normalize(raw, DEFAULT_TRACE_EVENTS);
+    }
+
+    /** Normalizes with the trace bound defaulting to at most {@code maxTraceEvents} (the run limit). */
+    public ExperimentSpec normalize(ExperimentSpec raw, long maxTraceEvents) {
         HostSpec host = normalizeHost(raw.host());
         int pcpus = host.sockets() * host.coresPerSocket() * host.threadsPerCore();
         int[] rr = {0};
@@ -58,9 +63,10 @@ public final class SpecNormalizer {
         ExperimentSpec.StopCondition stop = raw.stopWhen() != null ? raw.stopWhen()
                 : allFinite(vms, timeline) ? ExperimentSpec.StopCondition.ALL_COMPLETE
                         : ExperimentSpec.StopCondition.DURATION;
-        TraceSpec trace = raw.trace() == null ? new TraceSpec(false, DEFAULT_TRACE_EVENTS)
+        long traceDefault = Math.max(1, Math.min(DEFAULT_TRACE_EVENTS, maxTraceEvents));
+        TraceSpec trace = raw.trace() == null ? new TraceSpec(false, traceDefault)
                 : new TraceSpec(raw.trace().enabled() != null ? raw.trace().enabled() : Boolean.FALSE,
-                        raw.trace().maxEvents() != null ? raw.trace().maxEvents() : DEFAULT_TRACE_EVENTS);
+                        raw.trace().maxEvents() != null ? raw.trace().maxEvents() : traceDefault);
         return new ExperimentSpec(
                 raw.name() != null ? raw.name() : DEFAULT_NAME,
                 raw.labels() != null ? new LinkedHashMap<>(raw.labels()) : new LinkedHashMap<>(),
@@ -138,7 +144,8 @@ public final class SpecNormalizer {
     }
 
     private TimelineAction normalizeAction(TimelineAction a, HostSpec host, int pcpus, int[] rr) {
-        VmSpec newVm = a.newVm() != null ? normalizeVm(a.newVm(), host, pcpus, rr) : null;
+        VmSpec newVm = a.action() == TimelineAction.Kind.CREATE_VM && a.newVm() != null
+                ? normalizeVm(a.newVm(), host, pcpus, rr) : null;
         String vm = a.vm() != null ? a.vm() : newVm != null ? newVm.name() : null;
         List<Integer> cpus = a.pcpus() != null ? sortedDistinct(a.pcpus()) : null;
         if (a.action() == TimelineAction.Kind.UNPIN && cpus == null) {

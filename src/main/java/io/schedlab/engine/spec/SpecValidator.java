@@ -61,7 +61,7 @@ public final class SpecValidator {
         }
         // Timeline field problems do not stop normalization, so reference checks still run and
         // the caller sees every violation at once.
-        ExperimentSpec normalized = normalizer.normalize(raw);
+        ExperimentSpec normalized = normalizer.normalize(raw, limits.maxTraceEvents());
         checkReferences(normalized, limits, out);
         out.addAll(timelineProblems);
         return out.isEmpty() ? new Result(normalized, out) : new Result(null, out);
@@ -367,6 +367,9 @@ public final class SpecValidator {
         if (a.action() != TimelineAction.Kind.CREATE_VM && a.vm() == null) {
             out.add(new Violation(at + "/vm", "required"));
         }
+        if (a.action() != TimelineAction.Kind.CREATE_VM && a.newVm() != null) {
+            out.add(new Violation(at + "/newVm", "only allowed with create-vm"));
+        }
         switch (a.action()) {
             case PIN -> {
                 if (a.pcpus() == null || a.pcpus().isEmpty()) {
@@ -411,10 +414,12 @@ public final class SpecValidator {
         int pcpus = s.host().sockets() * s.host().coresPerSocket() * s.host().threadsPerCore();
         int nodes = s.host().numaNodes().size();
         Map<String, Integer> vcpusByName = new TreeMap<>();
+        Map<String, Double> startByName = new TreeMap<>();
         int total = 0;
         for (int i = 0; i < s.vms().size(); i++) {
             VmSpec vm = s.vms().get(i);
             String at = "/vms/" + i;
+            startByName.putIfAbsent(vm.name(), vm.startAtSeconds());
             if (vcpusByName.putIfAbsent(vm.name(), vm.vcpus()) != null) {
                 out.add(new Violation(at + "/name", "duplicate VM name '" + vm.name() + "'"));
             }
@@ -453,6 +458,11 @@ public final class SpecValidator {
                 out.add(new Violation(at + "/vm", "unknown VM '" + a.vm() + "' (at " + a.atSeconds()
                         + " s); known: " + String.join(", ", vcpusByName.keySet())));
                 continue;
+            }
+            Double start = startByName.get(a.vm());
+            if (start != null && a.atSeconds() < start) {
+                out.add(new Violation(at + "/atSeconds", "VM '" + a.vm() + "' starts at " + start + " s, after this"
+                        + " action (" + a.atSeconds() + " s)"));
             }
             if (a.vcpu() != null && (a.vcpu() < 0 || a.vcpu() >= vcpus)) {
                 out.add(new Violation(at + "/vcpu", "VM '" + a.vm() + "' has no vCPU " + a.vcpu() + " (0.."

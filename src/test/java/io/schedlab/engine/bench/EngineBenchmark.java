@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
 public class EngineBenchmark {
-    @Param({"static", "credit"})
+    @Param({"static", "credit", "credit2"})
     public String policy;
 
     @Param({"60"})

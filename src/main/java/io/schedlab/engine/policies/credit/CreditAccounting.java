@@ -91,8 +91,9 @@ final class CreditAccounting {
             }
             weightLeft -= (long) sdom.weight * active;
             long creditPeak = (long) active * perTslice;
-            if (creditBalance < 0 && weightLeft > 0) {
-                creditPeak += ((-creditBalance * sdom.weight * active) + (weightLeft - 1)) / weightLeft;
+            if (creditBalance < 0) {
+                // earn more only while the system-wide balance is negative
+                creditPeak += ((-creditBalance * sdom.weight * active) + (weightTotal - 1)) / weightTotal;
             }
             long creditCap = 0;
             int cap = sdom.vm.cap;

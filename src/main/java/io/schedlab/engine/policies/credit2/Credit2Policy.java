@@ -96,7 +96,18 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         rqOfCpu = new Credit2Runqueue[n];
         reservations = new int[n];
-        tickler = new Tickler(topo, version, migrateResist, creditInit, this::currentCredit);
+        tickler = new Tickler(topo, version, migrateResist, creditInit, ratelimit, new Tickler.CreditProbe() {
+            @Override
+            public long creditOn(int cpu, long now) {
+                return currentCredit(cpu, now);
+            }
+
+            @Override
+            public long ranFor(int cpu, long now) {
+                Vcpu cur = topo.pcpu(cpu).current;
+                return cur == null || !(cur.policyData instanceof Credit2Vcpu c) ? 0 : now - c.runStart;
+            }
+        });
         siblings = new BitSet[n];
         for (int cpu = 0; cpu < n; cpu++) {
             Credit2Runqueue rqd = rqs.get(layout.runqueueOf(cpu));

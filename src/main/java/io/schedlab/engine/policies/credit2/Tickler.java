@@ -13,15 +13,21 @@ import java.util.BitSet;
  * by the migration resistance;</li>
  * <li>4.7+: per affinity step (soft from 4.9, then hard) a pCPU on a fully idle core (own first),
  * then any idle untickled pCPU (own first); else the busy untickled pCPU with the best
- * {@code tickle_score} above 0.</li>
+ * {@code tickle_score} above 0 (own pCPU taken at once when in the waker's soft affinity), not
+ * preempting one that ran less than the rate limit (4.8+, {@code is_preemptable}).</li>
  * </ul>
  */
 final class Tickler {
 
-    /** Credit of what runs on a pCPU after burning it up to now; {@link #IDLE_CREDIT} when idle. */
+    /** What runs on a pCPU: its credit burned up to now ({@link #IDLE_CREDIT} when idle) and how long it has run. */
     interface CreditProbe {
         long creditOn(int cpu, long now);
+
+        long ranFor(int cpu, long now);
     }
+
+    /** CSCHED2_RATELIMIT_TICKLE_TOLERANCE: 50 us slack when peeking at others' run time. */
+    static final long RATELIMIT_TICKLE_TOLERANCE = 50_000L;
 
     /** CSCHED2_IDLE_CREDIT: far below any vCPU's credit. */
     static final long IDLE_CREDIT = Long.MIN_VALUE / 4;
@@ -31,9 +37,12 @@ final class Tickler {
     private final XenVersion version;
     private final long migrateResist;
     private final long creditInit;
+    private final long ratelimit;
     private final CreditProbe probe;
 
-    Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, CreditProbe probe) {
+    Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, long ratelimit,
+            CreditProbe probe) {
+        this.ratelimit = ratelimit;
         this.topo = topo;
         this.n = topo.size();
         this.version = version;
@@ -104,7 +113,8 @@ final class Tickler {
             if (score > max) {
                 max = score;
                 ipid = cpu;
-                if (soft && v.softAffinity.get(cpu)) {
+                // "If this is in new's soft affinity, just take it" (all pCPUs when it has none)
+                if (!version.softAffinity() || inSoft(v, cpu)) {
                     return ipid;
                 }
             }
@@ -122,12 +132,32 @@ final class Tickler {
         return ipid;
     }
 
+    /** Xen's cpu_soft_affinity: every pCPU when no soft affinity is set. */
+    private static boolean inSoft(Vcpu v, int cpu) {
+        return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
+    }
+
+    /** is_preemptable (4.8+): it has run at least the rate limit, less 50 us of tolerance. */
+    private boolean preemptable(int cpu, long now) {
+        if (!version.atLeast(8) || ratelimit <= RATELIMIT_TICKLE_TOLERANCE) {
+            return true;
+        }
+        return probe.ranFor(cpu, now) > ratelimit - RATELIMIT_TICKLE_TOLERANCE;
+    }
+
     private boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
         return rqd.active.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
     }
 
-    /** tickle_score: credit difference, minus resistance if remote, +/- CREDIT_INIT for soft affinity. */
+    /**
+     * tickle_score: -1 if what runs there may not be preempted yet; else credit difference, minus
+     * the resistance if remote; when positive (4.9+), +CREDIT_INIT if cpu is in new's soft
+     * affinity and +CREDIT_INIT if it is not in the current vCPU's.
+     */
     private long score(Credit2Vcpu snew, int cpu, boolean soft, long now) {
+        if (!preemptable(cpu, now)) {
+            return -1;
+        }
         long cur = probe.creditOn(cpu, now);
         if (cur == IDLE_CREDIT) {
             return -1;
@@ -136,13 +166,13 @@ final class Tickler {
         if (snew.vcpu.processor != cpu) {
             score -= migrateResist;
         }
-        if (soft) {
-            if (snew.vcpu.softAffinity.get(cpu)) {
+        if (score > 0 && version.softAffinity()) {
+            if (inSoft(snew.vcpu, cpu)) {
                 score += creditInit;
             }
             Vcpu running = topo.pcpu(cpu).current;
-            if (running != null && running.hasSoftAffinity() && running.softAffinity.get(cpu)) {
-                score -= creditInit;
+            if (running != null && !inSoft(running, cpu)) {
+                score += creditInit;
             }
         }
         return score;

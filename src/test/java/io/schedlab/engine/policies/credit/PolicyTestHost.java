@@ -52,6 +52,8 @@ public final class PolicyTestHost implements SchedulerContext {
     private TimerHandle[] burstTimer = new TimerHandle[0];
     private final boolean[] tickled;
     public long switches;
+    /** Tickles requested by the policy (deduplicated ones included). */
+    public long tickles;
     public long migrations;
 
     public PolicyTestHost(int sockets, int coresPerSocket, int threadsPerCore) {
@@ -293,6 +295,7 @@ public final class PolicyTestHost implements SchedulerContext {
 
     @Override
     public void tickle(int pcpu) {
+        tickles++;
         if (tickled[pcpu]) {
             return;
         }

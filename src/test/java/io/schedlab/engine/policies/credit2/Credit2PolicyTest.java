@@ -178,6 +178,27 @@ class Credit2PolicyTest {
     }
 
     @Test
+    void aBusyPcpuIsNotTickledBeforeItsVcpuRanTheRateLimitLessTolerance() {
+        Credit2Policy pol = credit2("latest");
+        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
+        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 0);
+        Vm b = host.addVm("b", 256, 0, false, Behaviour.loop(), 0);
+        Vm c = host.addVm("c", 256, 0, false, Behaviour.loop(), 0);
+        host.runUntil(500 * US);
+        assertThat(a.vcpus.get(0).state).isEqualTo(VcpuState.RUNNING);
+        long before = host.tickles;
+        // a ran 0.5 ms < 1 ms - 50 us: is_preemptable says no, though b has more credit
+        host.at(500 * US, () -> host.wake(b.vcpus.get(0)));
+        host.runUntil(500 * US);
+        assertThat(host.tickles).isEqualTo(before);
+        assertThat(b.vcpus.get(0).state).isEqualTo(VcpuState.RUNNABLE);
+        // at 0.96 ms it is within the 50 us tolerance: c's wake tickles the pCPU
+        host.at(960 * US, () -> host.wake(c.vcpus.get(0)));
+        host.runUntil(960 * US);
+        assertThat(host.tickles).isGreaterThan(before);
+    }
+
+    @Test
     void hardAffinityIsRespected() {
         PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(credit2("latest"));
         Vm vm = host.addVm("pinned", 256, 0, new Behaviour(1 * MS, 1 * MS), 0, 0, 0);
