@@ -3,7 +3,9 @@ package io.schedlab.packaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,6 +15,9 @@ import org.junit.jupiter.api.Test;
 /** README's configuration table documents every setting the application reads, and nothing it does not. */
 class ReadmeConfigurationTableTest {
 
+    private static final Pattern DEFAULT_ROW = Pattern.compile(
+            "(?m)^\\| `([a-z0-9.-]+)`(?: \\(`[A-Z0-9_]+`\\))? \\| `([^`]*)` \\|");
+    private static final Pattern PLACEHOLDER_DEFAULT = Pattern.compile("\\$\\{[A-Za-z0-9_.-]+:(.*)}");
     private static final Pattern ROW = Pattern.compile("(?m)^\\| `([a-z0-9.-]+)`(?: \\(`([A-Z0-9_]+)`\\))? \\|");
 
     @Test
@@ -43,6 +48,38 @@ class ReadmeConfigurationTableTest {
         }
         for (String variable : documentedEnvironmentVariables()) {
             assertThat(settings.readsEnvironmentVariable(variable)).as("README documents " + variable).isTrue();
+        }
+    }
+
+    @Test
+    void documentedDefaultsMatchApplicationYml() {
+        Map<String, String> values = new TreeMap<>();
+        RepoFiles.yamlDocuments("src/main/resources/application.yml").forEach(d -> flatten("", d, values));
+        Matcher row = DEFAULT_ROW.matcher(configurationSection());
+        int compared = 0;
+        while (row.find()) {
+            String value = values.get(row.group(1));
+            if (value == null) {
+                continue;
+            }
+            Matcher placeholder = PLACEHOLDER_DEFAULT.matcher(value);
+            String expected = placeholder.matches() ? placeholder.group(1) : value;
+            if (!expected.isEmpty()) {
+                assertThat(row.group(2)).as("README default of " + row.group(1)).isEqualTo(expected);
+                compared++;
+            }
+        }
+        assertThat(compared).isGreaterThanOrEqualTo(20);
+    }
+
+    private static void flatten(String prefix, Map<String, Object> node, Map<String, String> out) {
+        for (Map.Entry<String, Object> entry : node.entrySet()) {
+            String key = prefix.isEmpty() ? entry.getKey() : prefix + "." + entry.getKey();
+            if (entry.getValue() instanceof Map<?, ?> child) {
+                flatten(key, RepoFiles.map(child), out);
+            } else {
+                out.put(key, String.valueOf(entry.getValue()));
+            }
         }
     }
 
