@@ -415,7 +415,9 @@ class ExperimentApiTest {
                 .andExpect(org.springframework.test.web.servlet.result.MockMvcResultMatchers.request().asyncStarted())
                 .andReturn();
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!result.getResponse().getContentAsString().contains("SUCCEEDED") && System.nanoTime() < deadline) {
+        // wait for the final event's data, not just its id line (the emitter writes them separately)
+        while (!result.getResponse().getContentAsString().contains("\"status\":\"SUCCEEDED\"")
+                && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         String stream = result.getResponse().getContentAsString();
