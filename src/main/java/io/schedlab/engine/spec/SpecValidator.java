@@ -27,6 +27,8 @@ public final class SpecValidator {
     public static final int MAX_NAME_LENGTH = 200;
     public static final int MAX_LABELS = 64;
     public static final int MAX_LABEL_LENGTH = 256;
+    /** All label keys and values together, in characters (the service stores labels in one column). */
+    public static final int MAX_LABELS_TOTAL_LENGTH = 4096;
     public static final int MAX_SOCKETS = 64;
     public static final int MAX_CORES_PER_SOCKET = 1024;
     public static final int MAX_THREADS_PER_CORE = 8;
@@ -80,6 +82,12 @@ public final class SpecValidator {
         if (s.labels() != null) {
             if (s.labels().size() > MAX_LABELS) {
                 out.add(new Violation("/labels", "at most " + MAX_LABELS + " labels"));
+            }
+            long total = s.labels().entrySet().stream().mapToLong(e -> (e.getKey() == null ? 0 : e.getKey().length())
+                    + (e.getValue() == null ? 0 : e.getValue().length())).sum();
+            if (total > MAX_LABELS_TOTAL_LENGTH) {
+                out.add(new Violation("/labels", "keys and values together must be at most " + MAX_LABELS_TOTAL_LENGTH
+                        + " characters (these have " + total + ")"));
             }
             for (Map.Entry<String, String> e : new TreeMap<>(s.labels()).entrySet()) {
                 if (e.getKey().isEmpty() || e.getKey().length() > MAX_LABEL_LENGTH || e.getValue() == null

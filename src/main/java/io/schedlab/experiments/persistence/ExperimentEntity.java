@@ -32,7 +32,7 @@ public class ExperimentEntity implements Persistable<UUID> {
     private String name;
 
     /** Labels as compact JSON with sorted keys, e.g. {"a":"1","team":"x"}; filtered with LIKE on that form. */
-    @Column(nullable = false, length = 8000)
+    @Column(nullable = false, length = 32768) // V4 migration; fits the engine's label bound JSON-escaped
     private String labels;
 
     @Column(nullable = false, length = 64)

@@ -42,6 +42,24 @@ class ExperimentRepositoryTest {
     }
 
     @Test
+    void labelsAtTheEnginesTotalLengthBoundFitTheColumnEvenWhenEveryCharacterIsEscaped() {
+        // SpecValidator.MAX_LABELS_TOTAL_LENGTH: 64 labels of 4 + 60 characters; \u0001 escapes to 6 characters
+        Map<String, String> labels = new java.util.TreeMap<>();
+        for (int i = 0; i < io.schedlab.engine.spec.SpecValidator.MAX_LABELS; i++) {
+            labels.put(String.format("k%03d", i), "\u0001".repeat(60));
+        }
+        assertThat(labels.entrySet().stream().mapToInt(e -> e.getKey().length() + e.getValue().length()).sum())
+                .isEqualTo(io.schedlab.engine.spec.SpecValidator.MAX_LABELS_TOTAL_LENGTH);
+        assertThat(LabelsJson.write(labels).length()).isGreaterThan(20_000);
+
+        ExperimentEntity e = save("max labels", labels, Instant.now());
+
+        assertThat(repository.findRow(e.getId()).orElseThrow().labelsJson()).isEqualTo(LabelsJson.write(labels));
+        assertThat(ids(new ExperimentFilter(null, null, Map.of("k063", "\u0001".repeat(60)), 0, 10)))
+                .containsExactly(e.getId());
+    }
+
+    @Test
     void resultRoundTripsThroughJsonColumnWithSummaryColumns() {
         ExperimentEntity e = save("r", Map.of(), Instant.now());
         assertThat(repository.start(e.getId(), List.of(ExperimentStatus.QUEUED), ExperimentStatus.RUNNING,

@@ -102,6 +102,28 @@ class ExperimentValidationApiTest extends RealValidatorSlice {
         verify(repository, never()).save(any());
     }
 
+    /** 64 labels whose keys and values have {@code total} characters; values are quotes and backslashes (twice as long escaped). */
+    static String labelsOfTotalLength(int total) {
+        StringBuilder sb = new StringBuilder("\"labels\": {");
+        int valueChars = total - 64 * 4;
+        for (int i = 0; i < 64; i++) {
+            int n = valueChars / 64 + (i < valueChars % 64 ? 1 : 0);
+            String value = "\\\"\\\\".repeat(n / 2) + (n % 2 == 1 ? "\\\"" : "");
+            sb.append(i == 0 ? "" : ", ").append(String.format("\"k%03d\": \"%s\"", i, value));
+        }
+        return sb.append("}, ").toString();
+    }
+
+    @Test
+    void labelsUpToTheTotalLengthBoundAreValidAndOneMoreCharacterIs422() throws Exception {
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON)
+                        .content(seed001().replace("\"seed\": 1,", labelsOfTotalLength(4096) + "\"seed\": 1,")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.normalized.labels.k063").value("\"\\".repeat(30)));
+        expect422(seed001().replace("\"seed\": 1,", labelsOfTotalLength(4097) + "\"seed\": 1,"), "/labels",
+                "at most 4096 characters");
+    }
+
     @Test
     void badEnumValueIs400NamingTheField() throws Exception {
         submit(seed001().replace("\"action\": \"pin\"", "\"action\": \"teleport\""))
