@@ -11,6 +11,8 @@ import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.web.BadParameterException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -19,9 +21,9 @@ import io.swagger.v3.oas.annotations.responses.ApiResponses;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.ProblemSchema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -108,6 +110,8 @@ class ExperimentController {
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "one page of experiments", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentPageResponse.class))),
         @ApiResponse(responseCode = "400", description = "a parameter is out of range or malformed (errors name it)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @Parameter(name = "label", in = ParameterIn.QUERY, description = "key:value, repeatable; all must match",
+            array = @ArraySchema(schema = @Schema(type = "string")))
     @GetMapping(path = "/experiments", produces = MediaType.APPLICATION_JSON_VALUE)
     ExperimentPageResponse list(
             @Parameter(description = "zero-based page") @RequestParam(name = "page", defaultValue = "0") int page,
@@ -116,8 +120,9 @@ class ExperimentController {
             @RequestParam(name = "status", required = false) String status,
             @Parameter(description = "case-insensitive substring of the name")
             @RequestParam(name = "name", required = false) String name,
-            @Parameter(description = "key:value, repeatable; all must match")
-            @RequestParam(name = "label", required = false) List<String> label) {
+            HttpServletRequest request) {
+        // read raw: Spring splits a single List<String> parameter value on commas ("t:a,b" -> "t:a", "b")
+        String[] label = request.getParameterValues("label");
         if (page < 0 || page > MAX_PAGE) {
             throw new BadParameterException("page", "must be between 0 and " + MAX_PAGE);
         }
@@ -202,12 +207,12 @@ class ExperimentController {
         }
     }
 
-    private static Map<String, String> parseLabels(List<String> labels) {
+    private static Map<String, String> parseLabels(String[] labels) {
         Map<String, String> out = new LinkedHashMap<>();
         if (labels == null) {
             return out;
         }
-        if (labels.size() > MAX_LABEL_FILTERS) {
+        if (labels.length > MAX_LABEL_FILTERS) {
             throw new BadParameterException("label", "at most " + MAX_LABEL_FILTERS + " label filters");
         }
         for (String l : labels) {

@@ -364,6 +364,14 @@ class ExperimentApiTest {
         assertThat(filter.getValue()).isEqualTo(new ExperimentFilter(ExperimentStatus.QUEUED, "seed",
                 Map.of("team", "lab", "seed", "001"), 2, 20));
 
+        // a label value with a comma is one filter, not split into "t:a" and "b"
+        mvc.perform(get("/api/v1/experiments").param("label", "t:a,b")).andExpect(status().isOk());
+        verify(repository, org.mockito.Mockito.times(2)).findRows(filter.capture());
+        assertThat(filter.getValue().labels()).isEqualTo(Map.of("t", "a,b"));
+        mvc.perform(get("/api/v1/experiments").param("label", "t:a,b", "u:c")).andExpect(status().isOk());
+        verify(repository, org.mockito.Mockito.times(3)).findRows(filter.capture());
+        assertThat(filter.getValue().labels()).isEqualTo(Map.of("t", "a,b", "u", "c"));
+
         expectBadParameter("/api/v1/experiments?size=101", "size");
         expectBadParameter("/api/v1/experiments?size=0", "size");
         expectBadParameter("/api/v1/experiments?page=-1", "page");
