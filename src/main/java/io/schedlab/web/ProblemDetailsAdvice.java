@@ -18,6 +18,8 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.ServletWebRequest;
@@ -133,6 +135,29 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, "parameter '" + name + "': " + reason, servlet);
         p.setProperty("errors", List.of(Map.of("parameter", String.valueOf(name), "message", reason)));
         return ResponseEntity.badRequest().body(p);
+    }
+
+    /** A request without Content-Type says so, instead of Spring's "Content-Type 'null' is not supported". */
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        if (ex.getContentType() == null) {
+            ex.getBody().setDetail("a request body needs Content-Type: application/json");
+        }
+        return super.handleHttpMediaTypeNotSupported(ex, headers, status, request);
+    }
+
+    /** 406 without Spring's "Accept" response header (a request header; RFC 9110 defines none for 406). */
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotAcceptable(HttpMediaTypeNotAcceptableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        HttpHeaders without = new HttpHeaders();
+        headers.forEach((name, values) -> {
+            if (!HttpHeaders.ACCEPT.equalsIgnoreCase(name)) {
+                without.addAll(name, values);
+            }
+        });
+        return super.handleHttpMediaTypeNotAcceptable(ex, without, status, request);
     }
 
     /** Gives Spring's own problems (405, 415, 406, 404, missing parameters...) our type URIs and titles. */

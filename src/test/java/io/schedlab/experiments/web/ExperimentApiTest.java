@@ -171,7 +171,15 @@ class ExperimentApiTest {
                 .andExpect(jsonPath("$.errors[0].message", containsString("empty")));
         mvc.perform(post("/api/v1/experiments:validate").content(BODY))
                 .andExpect(status().isUnsupportedMediaType())
-                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/unsupported-media-type"));
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/unsupported-media-type"))
+                .andExpect(jsonPath("$.detail").value("a request body needs Content-Type: application/json"));
+    }
+
+    @Test
+    void unacceptableAcceptIs406WithoutAnAcceptResponseHeader() throws Exception {
+        mvc.perform(get("/api/v1/experiments").accept(MediaType.valueOf("text/csv")))
+                .andExpect(status().isNotAcceptable())
+                .andExpect(header().doesNotExist("Accept"));
     }
 
     @Test
