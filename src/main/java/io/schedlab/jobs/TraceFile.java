@@ -46,7 +46,7 @@ final class TraceFile implements TraceSink, AutoCloseable {
         try {
             Files.createDirectories(target.getParent());
             BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
-            CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(HEADER).get().print(writer);
+            CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator("\n").get().print(writer); // LF like the CLI trace
             return new TraceFile(target, partial, maxRecords, printer);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create trace file " + partial, e);
