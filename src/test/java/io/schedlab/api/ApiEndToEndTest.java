@@ -119,6 +119,39 @@ class ApiEndToEndTest {
         return json.readTree(r.body());
     }
 
+    /** 64 labels with keys and values of {@code total} characters: "t" = "a,b" and 63 of quotes and backslashes. */
+    private String smallWithLabels(int total) throws Exception {
+        tools.jackson.databind.node.ObjectNode body = (tools.jackson.databind.node.ObjectNode) json.readTree(
+                Files.readString(Path.of("examples/small.json")));
+        tools.jackson.databind.node.ObjectNode labels = body.putObject("labels");
+        labels.put("t", "a,b");
+        int valueChars = total - 4 - 63 * 4;
+        for (int i = 0; i < 63; i++) {
+            int n = valueChars / 63 + (i == 0 ? valueChars % 63 : 0);
+            labels.put(String.format("k%03d", i), "\"\\".repeat(n / 2) + (n % 2 == 1 ? "\"" : ""));
+        }
+        return json.writeValueAsString(body);
+    }
+
+    @Test
+    void labelsAtTheTotalLengthBoundAreStoredAndFilterableAndOneMoreCharacterIs422() throws Exception {
+        String body = smallWithLabels(4096);
+        String location = submit(body);
+
+        JsonNode stored = json.readTree(send(HttpRequest.newBuilder(uri(location)).GET()).body());
+        assertThat(stored.path("labels")).isEqualTo(json.readTree(body).path("labels"));
+        JsonNode page = json.readTree(send(HttpRequest.newBuilder(uri("/api/v1/experiments?label="
+                + URLEncoder.encode("t:a,b", StandardCharsets.UTF_8) + "&label="
+                + URLEncoder.encode("k062:" + "\"\\".repeat(30), StandardCharsets.UTF_8))).GET()).body());
+        assertThat(page.path("items").findValuesAsString("id")).containsExactly(stored.path("id").asString());
+
+        HttpResponse<String> over = send(HttpRequest.newBuilder(uri("/api/v1/experiments"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(smallWithLabels(4097))));
+        assertThat(over.statusCode()).as(over.body()).isEqualTo(422);
+        assertThat(json.readTree(over.body()).path("errors").findValuesAsString("pointer")).contains("/labels");
+    }
+
     @Test
     void progressIsStreamedAsServerSentEventsUntilFinished() throws Exception {
         String location = submit(Files.readString(Path.of("examples/small.json")));
