@@ -80,6 +80,9 @@ class ApiPostgresEndToEndTest {
                 .isEqualTo(body);
         assertThat(jdbc.queryForObject("select data_type from information_schema.columns where table_name = "
                 + "'experiments' and column_name = 'result'", String.class)).isEqualTo("jsonb");
+        // V4: wide enough for the engine's label bound JSON-escaped (SpecValidator.MAX_LABELS_TOTAL_LENGTH)
+        assertThat(jdbc.queryForObject("select character_maximum_length from information_schema.columns where "
+                + "table_name = 'experiments' and column_name = 'labels'", Integer.class)).isEqualTo(32768);
 
         JsonNode result = JsonMapper.builder().build().readTree(experiments.resultJson(e.id()));
         for (JsonNode vm : result.path("vms")) {
