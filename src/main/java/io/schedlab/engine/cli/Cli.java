@@ -49,7 +49,7 @@ public final class Cli {
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || !COMMANDS.contains(args[0])) {
             err.println("error: unknown command '" + (args.length == 0 ? "" : args[0]) + "'; known: "
-                    + String.join(", ", COMMANDS) + " (no command starts the service)");
+                    + String.join(", ", COMMANDS) + " (run with no command to start the service)");
             return usage(err);
         }
         if ("help".equals(args[0])) {
