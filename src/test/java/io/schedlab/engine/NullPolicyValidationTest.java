@@ -66,6 +66,27 @@ class NullPolicyValidationTest {
     }
 
     @Test
+    void theRejectedCaseReallyNeverRunsInTheSimulator() {
+        // normalize under static, then simulate the same spec under null: b never gets a pCPU
+        ExperimentSpec s = spec(host(1, 2, 1), "static", 5,
+                List.of(pinned("a", 1, List.of(0, 1), List.of(0)), pinned("b", 1, List.of(0), null)), List.of());
+        ExperimentSpec n = engine.validate(s, Limits.defaults()).normalized();
+        ExperimentSpec asNull = new ExperimentSpec(n.name(), n.labels(), n.seed(), n.durationSeconds(),
+                ExperimentSpec.StopCondition.DURATION, n.host(), new io.schedlab.engine.spec.SchedulerSpec("null",
+                        Map.of()), n.costs(), n.vms(), n.timeline(), n.trace());
+        // straight to the simulator: Engine.run would (rightly) refuse the spec
+        io.schedlab.engine.sim.Simulator sim = new io.schedlab.engine.sim.Simulator(asNull, engine.registry(),
+                Limits.defaults(), RunControl.NONE);
+        sim.run();
+        var d = io.schedlab.engine.sim.ResultBuilder.build(sim, 0);
+        assertThat(d.vms().get(0).cpuSeconds()).isGreaterThan(0.9); // a ran its 1 s of work
+        assertThat(d.vms().get(1).cpuSeconds()).isZero();
+        assertThat(violations(new ExperimentSpec(s.name(), s.labels(), s.seed(), s.durationSeconds(), s.stopWhen(),
+                s.host(), new io.schedlab.engine.spec.SchedulerSpec("null", null), s.costs(), s.vms(), s.timeline(),
+                s.trace()))).extracting(Violation::pointer).containsExactly("/vms/1/hardAffinity");
+    }
+
+    @Test
     void aPerVcpuOverrideIsNamedByItsPointer() {
         VmSpec b = new VmSpec("b", 2, null, null, null, null,
                 List.of(new io.schedlab.engine.spec.VcpuAffinitySpec(1, List.of(0), null)), null, null, null, null,
