@@ -6,7 +6,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
  * The SchedLab service: REST API, persistent job queue and metrics around the simulation engine.
- * {@code simulate FILE} and {@code bench} run the engine alone, without starting Spring.
+ * A first argument that is not an option is a command ({@code simulate}, {@code scenario}, {@code bench},
+ * {@code help}) run by the engine alone, without starting Spring; an unknown one is a usage error.
  */
 @SpringBootApplication
 public class SchedLabApplication {

@@ -50,6 +50,10 @@ final class BenchCommand {
         int scale = 0;
         int warmup = 1;
         for (int i = 1; i < args.length; i++) {
+            if (List.of("--policy", "--seconds", "--repeat", "--scale", "--warmup").contains(args[i])
+                    && i + 1 >= args.length) {
+                throw new IllegalArgumentException("bench option " + args[i] + " needs a value");
+            }
             switch (args[i]) {
                 case "--policy" -> policies.addAll(Arrays.asList(args[++i].split(",")));
                 case "--seconds" -> seconds = Double.parseDouble(args[++i]);

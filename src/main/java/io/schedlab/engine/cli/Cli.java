@@ -1,39 +1,98 @@
 package io.schedlab.engine.cli;
 
-/** Command-line entry of the engine: {@code simulate FILE [--out F]}, {@code scenario ...} and {@code bench [...]}, without Spring. */
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Command-line entry of the engine: {@code simulate}, {@code scenario}, {@code bench} and
+ * {@code help}, without Spring. Any first argument that is not an option (does not start with
+ * {@code -}) belongs here, so a typo gets a usage error instead of starting the service.
+ */
 public final class Cli {
+    static final String SIMULATE_USAGE = """
+            usage: schedlab simulate FILE [--out F] [--trace F]
+              FILE        experiment document (JSON), validated like POST /api/v1/experiments
+              --out F     write the result document to F instead of standard output
+              --trace F   turn the event trace on and write it to F as CSV (time_ns,pcpu,event,vm,vcpu)
+              --help      print this help""";
+    static final String SCENARIO_USAGE = """
+            usage: schedlab scenario <E1..E5|all|list> [--quick]
+              E1..E5      run one built-in published experiment and print its tables
+              all         run every scenario
+              list        list the scenarios
+              --quick     smaller sizes: a smoke run whose shape can differ from the published one
+              --help      print this help""";
+    static final String BENCH_USAGE = """
+            usage: schedlab bench [--policy P[,P..]] [--seconds S] [--repeat N] [--warmup W] [--scale K]
+              --policy P  policies to measure, comma separated (default credit2,credit,static)
+              --seconds S simulated seconds per run (default 60)
+              --repeat N  measured runs per policy, the median is printed (default 3)
+              --warmup W  unmeasured runs first, to warm the JIT (default 1)
+              --scale K   also run K x the simulated time once, to show the heap stays flat (default 0: off)
+              --help      print this help""";
+    static final List<String> COMMANDS = List.of("simulate", "scenario", "bench", "help");
+
     private Cli() {
     }
 
-    /** True when {@code args} name an engine command rather than the service. */
+    /** True when {@code args} are for the command line rather than the service: a first argument that is not an option. */
     public static boolean handles(String[] args) {
-        return args.length > 0 && ("simulate".equals(args[0]) || "bench".equals(args[0])
-                || "scenario".equals(args[0]));
+        return args.length > 0 && !args[0].startsWith("-");
     }
 
     /** Runs the command and returns the process exit code. */
     public static int run(String[] args) {
+        return run(args, System.out, System.err);
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || !COMMANDS.contains(args[0])) {
+            err.println("error: unknown command '" + (args.length == 0 ? "" : args[0]) + "'; known: "
+                    + String.join(", ", COMMANDS) + " (run with no command to start the service)");
+            return usage(err);
+        }
+        if ("help".equals(args[0])) {
+            out.println(fullUsage());
+            return 0;
+        }
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            out.println(commandUsage(args[0]));
+            return 0;
+        }
         try {
             return switch (args[0]) {
-                case "simulate" -> SimulateCommand.run(args);
+                case "simulate" -> SimulateCommand.run(args, out, err);
                 case "bench" -> BenchCommand.run(args);
-                case "scenario" -> ScenarioCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out,
-                        System.err);
-                default -> usage();
+                default -> ScenarioCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
             };
         } catch (io.schedlab.engine.RunLimitExceededException | io.schedlab.engine.RunCancelledException e) {
-            System.err.println("error: " + e.getMessage());
+            err.println("error: " + e.getMessage());
             return 1;
         } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            return usage();
+            err.println("error: " + e.getMessage());
+            err.println(commandUsage(args[0]));
+            return 2;
         }
     }
 
-    static int usage() {
-        System.err.println("usage: schedlab simulate FILE [--out F] [--trace F]\n"
-                + "       schedlab scenario <E1..E5|all|list> [--quick]\n"
-                + "       schedlab bench [--policy P] [--seconds S] [--repeat N] [--scale K] [--raw-only]");
+    static String commandUsage(String command) {
+        return switch (command) {
+            case "simulate" -> SIMULATE_USAGE;
+            case "scenario" -> SCENARIO_USAGE;
+            case "bench" -> BENCH_USAGE;
+            default -> fullUsage();
+        };
+    }
+
+    static String fullUsage() {
+        return SIMULATE_USAGE + "\n" + SCENARIO_USAGE + "\n" + BENCH_USAGE + "\n"
+                + "usage: schedlab help     print this help\n"
+                + "with no command (or only --options) the REST service starts";
+    }
+
+    static int usage(PrintStream err) {
+        err.println(fullUsage());
         return 2;
     }
 }

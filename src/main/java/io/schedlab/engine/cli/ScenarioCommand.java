@@ -22,6 +22,9 @@ public final class ScenarioCommand {
     static final String USAGE = "usage: scenario <" + String.join("|", BuiltInScenarios.IDS)
             + "|all|list> [--quick]";
 
+    static final String QUICK_WARNING = "note: --quick runs smaller sizes as a smoke run; its shape can differ from"
+            + " the published one (compare shapes on full runs)";
+
     private ScenarioCommand() {
     }
 
@@ -38,7 +41,10 @@ public final class ScenarioCommand {
         boolean quick = false;
         List<String> ids = new ArrayList<>();
         for (String a : args) {
-            if (a.equals("--quick")) {
+            if (a.equals("--help") || a.equals("-h")) {
+                out.println(Cli.SCENARIO_USAGE);
+                return 0;
+            } else if (a.equals("--quick")) {
                 quick = true;
             } else if (a.startsWith("-")) {
                 err.println("unknown option " + a);
@@ -69,6 +75,9 @@ public final class ScenarioCommand {
                 return 2;
             }
             scenarios.add(s.get());
+        }
+        if (quick) {
+            err.println(QUICK_WARNING);
         }
         ScenarioRunner runner = ScenarioRunner.of(engine, Limits.defaults());
         for (Scenario s : scenarios) {

@@ -7,6 +7,7 @@ import io.schedlab.engine.metrics.TraceSink;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
+import io.schedlab.engine.spec.TraceSpec;
 import io.schedlab.engine.spec.Violation;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -28,35 +29,49 @@ final class SimulateCommand {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    static int run(String[] args) {
-        if (args.length < 2) {
-            return Cli.usage();
-        }
-        Path file = Path.of(args[1]);
+    static int run(String[] args, PrintStream stdout, PrintStream stderr) {
+        Path file = null;
         Path out = null;
         Path traceFile = null;
-        for (int i = 2; i < args.length; i++) {
-            if ("--out".equals(args[i]) && i + 1 < args.length) {
-                out = Path.of(args[++i]);
-            } else if ("--trace".equals(args[i]) && i + 1 < args.length) {
-                traceFile = Path.of(args[++i]);
+        for (int i = 1; i < args.length; i++) {
+            if ("--out".equals(args[i]) || "--trace".equals(args[i])) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException("simulate option " + args[i] + " needs a file name");
+                }
+                Path p = Path.of(args[++i]);
+                if ("--out".equals(args[i - 1])) {
+                    out = p;
+                } else {
+                    traceFile = p;
+                }
+            } else if (args[i].startsWith("-")) {
+                throw new IllegalArgumentException("unknown simulate option " + args[i]);
+            } else if (file == null) {
+                file = Path.of(args[i]);
             } else {
-                throw new IllegalArgumentException("unknown option " + args[i]);
+                throw new IllegalArgumentException("one experiment FILE only, got also " + args[i]);
             }
+        }
+        if (file == null) {
+            throw new IllegalArgumentException("simulate needs an experiment FILE");
         }
         ExperimentSpec spec;
         try {
             spec = JSON.readValue(file.toFile(), ExperimentSpec.class);
         } catch (JacksonException e) {
-            System.err.println("error: " + file + " is not a valid experiment document: " + e.getOriginalMessage()
-                    + " at " + e.getPathReference());
+            String where = e.getPathReference();
+            stderr.println("error: " + file + " is not a valid experiment document: " + e.getOriginalMessage()
+                    + (where == null || where.isEmpty() ? "" : " at " + where));
             return 2;
+        }
+        if (traceFile != null) {
+            spec = withTraceOn(spec);
         }
         Engine engine = Engine.standard();
         Validation v = engine.validate(spec, Limits.defaults());
         if (!v.valid()) {
             for (Violation violation : v.violations()) {
-                System.err.println("invalid: " + violation.pointer() + ": " + violation.message());
+                stderr.println("invalid: " + violation.pointer() + ": " + violation.message());
             }
             return 2;
         }
@@ -79,10 +94,16 @@ final class SimulateCommand {
                 throw new UncheckedIOException(e);
             }
         } else {
-            PrintStream stdout = System.out;
             stdout.println(json);
         }
         return 0;
+    }
+
+    /** {@code --trace F} asks for the trace, so it turns tracing on (keeping the document's maxEvents). */
+    static ExperimentSpec withTraceOn(ExperimentSpec s) {
+        Long maxEvents = s.trace() != null ? s.trace().maxEvents() : null;
+        return new ExperimentSpec(s.name(), s.labels(), s.seed(), s.durationSeconds(), s.stopWhen(), s.host(),
+                s.scheduler(), s.costs(), s.vms(), s.timeline(), new TraceSpec(true, maxEvents));
     }
 
     /** A control whose trace sink writes CSV lines: time_ns,pcpu,event,vm,vcpu. */

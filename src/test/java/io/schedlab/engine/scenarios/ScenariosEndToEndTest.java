@@ -25,6 +25,17 @@ class ScenariosEndToEndTest {
     }
 
     @Test
+    void e5QuickKeepsPerSocketSlowestWithFourVcpus() {
+        assumePolicies("credit", "credit2");
+        TableResult t = run("E5").tables().get(0);
+        for (String n : new String[] {"2", "4", "6", "8"}) {
+            double perCore = t.cell(n, "credit2 per-core").mean();
+            double perSocket = t.cell(n, "credit2 per-socket").mean();
+            assertThat(perSocket).as("make -j " + n).isGreaterThan(perCore * 1.05);
+        }
+    }
+
+    @Test
     void e2StaticPlacementIsAboutTwiceAsSlowAndBalancingRemovesIt() {
         assumePolicies("credit", "credit2");
         TableResult t = run("E2").tables().get(0);
