@@ -16,6 +16,25 @@ public interface RunControl {
         return TraceSink.NONE;
     }
 
+    /** A control that never cancels, ignores progress and sends trace records to {@code sink}. */
+    static RunControl tracingTo(TraceSink sink) {
+        return new RunControl() {
+            @Override
+            public void progress(double fraction, long simulatedNanos, long eventsProcessed) {
+            }
+
+            @Override
+            public boolean cancelRequested() {
+                return false;
+            }
+
+            @Override
+            public TraceSink traceSink() {
+                return sink;
+            }
+        };
+    }
+
     /** A control that never cancels and ignores progress. */
     RunControl NONE = new RunControl() {
         @Override

@@ -115,20 +115,6 @@ final class SimulateCommand {
                 throw new UncheckedIOException(ex);
             }
         };
-        return new RunControl() {
-            @Override
-            public void progress(double fraction, long simulatedNanos, long eventsProcessed) {
-            }
-
-            @Override
-            public boolean cancelRequested() {
-                return false;
-            }
-
-            @Override
-            public TraceSink traceSink() {
-                return sink;
-            }
-        };
+        return RunControl.tracingTo(sink);
     }
 }

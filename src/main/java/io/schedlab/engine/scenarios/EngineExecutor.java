@@ -3,7 +3,6 @@ package io.schedlab.engine.scenarios;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.RunControl;
 import io.schedlab.engine.Validation;
-import io.schedlab.engine.metrics.TraceSink;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -42,30 +41,12 @@ final class EngineExecutor implements ScenarioRunner.Executor {
             return mapper.valueToTree(engine.run(normalized, limits, RunControl.NONE));
         }
         AffinityAudit audit = new AffinityAudit(normalized);
-        ResultDocument doc = engine.run(normalized, limits, new AuditControl(audit));
+        ResultDocument doc = engine.run(normalized, limits, RunControl.tracingTo(audit));
         ObjectNode tree = (ObjectNode) mapper.valueToTree(doc);
         ObjectNode result = tree.putObject(AUDIT_FIELD);
         result.put("checked", audit.checked());
         result.put("violations", audit.violations());
         audit.examples().forEach(result.putArray("examples")::add);
         return tree;
-    }
-
-    /** Never cancels, ignores progress, sends the trace to the audit. */
-    private record AuditControl(TraceSink sink) implements RunControl {
-
-        @Override
-        public void progress(double fraction, long simulatedNanos, long eventsProcessed) {
-        }
-
-        @Override
-        public boolean cancelRequested() {
-            return false;
-        }
-
-        @Override
-        public TraceSink traceSink() {
-            return sink;
-        }
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.RunControl;
 import io.schedlab.engine.Validation;
-import io.schedlab.engine.metrics.TraceSink;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -60,21 +59,7 @@ class AffinityAuditTest {
                 continue;
             }
             AffinityAudit audit = new AffinityAudit(v.normalized());
-            engine.run(v.normalized(), Limits.defaults(), new RunControl() {
-                @Override
-                public void progress(double fraction, long simulatedNanos, long eventsProcessed) {
-                }
-
-                @Override
-                public boolean cancelRequested() {
-                    return false;
-                }
-
-                @Override
-                public TraceSink traceSink() {
-                    return audit;
-                }
-            });
+            engine.run(v.normalized(), Limits.defaults(), RunControl.tracingTo(audit));
             assertThat(audit.checked()).as(policy.name()).isGreaterThan(10);
             assertThat(audit.violations()).as(policy.name() + ": " + audit.examples()).isZero();
         }
