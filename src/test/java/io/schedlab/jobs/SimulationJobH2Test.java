@@ -152,7 +152,9 @@ class SimulationJobH2Test {
         assertThat(record.progressWrites).hasSizeBetween(3, 4);
         for (int i = 1; i < record.progressWrites.size(); i++) {
             long gapMillis = (record.progressWrites.get(i)[0] - record.progressWrites.get(i - 1)[0]) / 1_000_000;
-            assertThat(gapMillis).isGreaterThanOrEqualTo(500);
+            // the throttle measures 500 ms between its own decisions; these stamps are taken a little
+            // later, inside the store, so allow a few ms of scheduling jitter (seen: 499 ms)
+            assertThat(gapMillis).isGreaterThanOrEqualTo(490);
             assertThat(record.progressWrites.get(i)[1]).isGreaterThan(record.progressWrites.get(i - 1)[1]);
         }
         assertThat(record.progressFractions).allSatisfy(f -> assertThat(f).isBetween(0.0, 1.0));
