@@ -34,40 +34,33 @@ final class TestWorkloads {
                 Locker::new);
     }
 
-    /** Finite identical threads doing one Compute each. */
-    static final class Finite implements Workload {
+    /** A fixed number of threads that each run a finite program; completion is when the last one exits. */
+    abstract static class FiniteThreads implements Workload {
         private final int threads;
-        private final long work;
-        private final boolean stream;
         private int exited;
         private long start;
         private long end = -1;
 
-        Finite(int threads, long work, boolean stream) {
+        FiniteThreads(int threads) {
             this.threads = threads;
-            this.work = work;
-            this.stream = stream;
+        }
+
+        /** One thread's program; it calls {@link #exit} instead of returning {@link Phase#EXIT} itself. */
+        abstract GuestThread thread();
+
+        /** Marks one thread as exited at {@code now} and returns {@link Phase#EXIT}. */
+        final Phase exit(long now) {
+            if (++exited == threads) {
+                end = now;
+            }
+            return Phase.EXIT;
         }
 
         @Override
         public void start(WorkloadEnv env) {
             start = env.now();
             for (int i = 0; i < threads; i++) {
-                env.spawn(new GuestThread() {
-                    boolean done;
-
-                    @Override
-                    public Phase next(long now) {
-                        if (done) {
-                            if (++exited == threads) {
-                                end = now;
-                            }
-                            return Phase.EXIT;
-                        }
-                        done = true;
-                        return new Phase.Compute(work, stream);
-                    }
-                });
+                env.spawn(thread());
             }
         }
 
@@ -88,63 +81,65 @@ final class TestWorkloads {
         }
     }
 
-    static final class Locker implements Workload {
-        private final int threads;
+    /** Finite identical threads doing one Compute each. */
+    static final class Finite extends FiniteThreads {
+        private final long work;
+        private final boolean stream;
+
+        Finite(int threads, long work, boolean stream) {
+            super(threads);
+            this.work = work;
+            this.stream = stream;
+        }
+
+        @Override
+        GuestThread thread() {
+            return new GuestThread() {
+                boolean done;
+
+                @Override
+                public Phase next(long now) {
+                    if (done) {
+                        return exit(now);
+                    }
+                    done = true;
+                    return new Phase.Compute(work, stream);
+                }
+            };
+        }
+    }
+
+    /** Threads looping acquire / hold / release / think for a number of rounds. */
+    static final class Locker extends FiniteThreads {
         private final int rounds;
         private final long hold;
         private final long think;
-        private int exited;
-        private long start;
-        private long end = -1;
 
         Locker(Params p) {
-            threads = p.getInt("threads");
+            super(p.getInt("threads"));
             rounds = p.getInt("rounds");
             hold = p.getLong("holdUs") * 1000;
             think = p.getLong("thinkUs") * 1000;
         }
 
         @Override
-        public void start(WorkloadEnv env) {
-            start = env.now();
-            for (int i = 0; i < threads; i++) {
-                env.spawn(new GuestThread() {
-                    int step;
+        GuestThread thread() {
+            return new GuestThread() {
+                int step;
 
-                    @Override
-                    public Phase next(long now) {
-                        int round = step / 4;
-                        if (round >= rounds) {
-                            if (++exited == threads) {
-                                end = now;
-                            }
-                            return Phase.EXIT;
-                        }
-                        return switch (step++ % 4) {
-                            case 0 -> new Phase.Acquire(0);
-                            case 1 -> new Phase.Compute(hold, false);
-                            case 2 -> new Phase.Release(0);
-                            default -> new Phase.Compute(think, false);
-                        };
+                @Override
+                public Phase next(long now) {
+                    if (step / 4 >= rounds) {
+                        return exit(now);
                     }
-                });
-            }
-        }
-
-        @Override
-        public boolean isFinite() {
-            return true;
-        }
-
-        @Override
-        public boolean isComplete() {
-            return end >= 0;
-        }
-
-        @Override
-        public WorkloadReport report(long elapsedNanos) {
-            double v = end >= 0 ? (end - start) / 1e9 : elapsedNanos / 1e9;
-            return new WorkloadReport("completion", v, "s", false, end >= 0 ? v : null, Map.of());
+                    return switch (step++ % 4) {
+                        case 0 -> new Phase.Acquire(0);
+                        case 1 -> new Phase.Compute(hold, false);
+                        case 2 -> new Phase.Release(0);
+                        default -> new Phase.Compute(think, false);
+                    };
+                }
+            };
         }
     }
 }
