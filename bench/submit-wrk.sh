@@ -5,7 +5,7 @@
 # docs/benchmarks.md.
 #   bench/submit-wrk.sh                      # defaults: 30s, 2 threads, 32 connections
 #   MAX_QUEUED=1000000 bench/submit-wrk.sh   # raise schedlab.jobs.max-queued (default 1000)
-# Extra Spring arguments can be given in APP_ARGS, e.g. APP_ARGS="--schedlab.jobs.workers=1".
+# JAR=path picks another build (A/B runs). Extra Spring arguments can be given in APP_ARGS, e.g. APP_ARGS="--schedlab.jobs.workers=1".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +18,7 @@ BODY_FILE=${BODY_FILE:-examples/small.json}
 export BODY_FILE
 
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 1; }
-JAR=$(ls target/schedlab-*.jar 2>/dev/null | grep -v original | head -n1 || true)
+JAR=${JAR:-$(ls target/schedlab-*.jar 2>/dev/null | grep -v original | head -n1 || true)}
 if [ -z "$JAR" ]; then
   ./mvnw -B -q -DskipTests package
   JAR=$(ls target/schedlab-*.jar | grep -v original | head -n1)

@@ -7,14 +7,15 @@ import io.schedlab.engine.Validation;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Violation;
-import io.schedlab.experiments.persistence.ExperimentEntity;
 import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.ExperimentRow;
 import io.schedlab.experiments.persistence.LabelsJson;
+import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.jobs.JobQueue;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -40,6 +41,7 @@ public class ExperimentService {
     private final ExperimentRepository repository;
     private final JobQueue jobQueue;
     private final TransactionTemplate tx;
+    private final SubmissionTransaction submissionTransaction;
     private final MeterRegistry meters;
     private final long maxQueued;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
@@ -49,13 +51,14 @@ public class ExperimentService {
     private final java.util.concurrent.atomic.AtomicLong depthReadAt = new java.util.concurrent.atomic.AtomicLong();
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
-            PlatformTransactionManager transactions, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
+            PlatformTransactionManager transactions, SubmissionTransaction submissionTransaction, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
             @Value("${schedlab.limits.queue-depth-cache:1s}") Duration depthCache) {
         this.engine = engine;
         this.limits = limits;
         this.repository = repository;
         this.jobQueue = jobQueue;
         this.tx = new TransactionTemplate(transactions);
+        this.submissionTransaction = submissionTransaction;
         this.meters = meters;
         this.maxQueued = maxQueued;
         this.depthRefreshNanos = depthCache.toNanos();
@@ -86,17 +89,16 @@ public class ExperimentService {
         }
         ExperimentSpec spec = valid.normalized();
         String policy = spec.scheduler().policy();
-        ExperimentEntity entity = ExperimentEntity.queued(UUID.randomUUID(), spec.name(),
+        NewExperiment experiment = new NewExperiment(UUID.randomUUID(), spec.name(),
                 LabelsJson.write(spec.labels() == null ? Map.of() : spec.labels()), policy, valid.raw(),
-                valid.normalizedJson(), Engine.VERSION, Instant.now());
-        ExperimentRow row = tx.execute(status -> {
-            ExperimentEntity saved = repository.save(entity);
-            jobQueue.enqueue(saved.getId());
-            return ExperimentRow.of(saved);
+                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS));
+        submissionTransaction.run(() -> {
+            repository.insertQueued(experiment);
+            jobQueue.enqueue(experiment.id());
         });
         depthEstimate.incrementAndGet();
         submittedCounter(policy).increment();
-        return toExperiment(row);
+        return toExperiment(experiment.toRow());
     }
 
     /**

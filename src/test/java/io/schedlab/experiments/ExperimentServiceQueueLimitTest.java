@@ -24,12 +24,11 @@ class ExperimentServiceQueueLimitTest {
     @Test
     void aBurstIsCutAtTheLimitWithoutReCountingTheQueue() throws Exception {
         ExperimentRepository repository = mock(ExperimentRepository.class);
-        when(repository.save(any())).thenAnswer(inv -> inv.getArgument(0));
         JobQueue queue = mock(JobQueue.class);
         when(queue.depth()).thenReturn(3L);
         ExperimentService service = new ExperimentService(Engine.standard(),
                 new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L), repository, queue,
-                mock(PlatformTransactionManager.class), new SimpleMeterRegistry(), 5, Duration.ofHours(1));
+                mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 5, Duration.ofHours(1));
         byte[] body = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8)
                 .getBytes(StandardCharsets.UTF_8);
 
@@ -44,12 +43,11 @@ class ExperimentServiceQueueLimitTest {
     @Test
     void withNoCacheEverySubmissionReadsTheQueue() throws Exception {
         ExperimentRepository repository = mock(ExperimentRepository.class);
-        when(repository.save(any())).thenAnswer(inv -> inv.getArgument(0));
         JobQueue queue = mock(JobQueue.class);
         when(queue.depth()).thenReturn(4L, 0L);
         ExperimentService service = new ExperimentService(Engine.standard(),
                 new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L), repository, queue,
-                mock(PlatformTransactionManager.class), new SimpleMeterRegistry(), 4, Duration.ZERO);
+                mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 4, Duration.ZERO);
         byte[] body = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8)
                 .getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> service.submit(body)).isInstanceOf(QueueFullException.class);

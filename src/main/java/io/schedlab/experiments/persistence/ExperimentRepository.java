@@ -14,7 +14,8 @@ import org.springframework.data.repository.query.Param;
  * Experiment rows. State changes are conditional single-statement updates (status in the WHERE
  * clause, version bumped), so a job and a cancel request racing each other never both win.
  */
-public interface ExperimentRepository extends JpaRepository<ExperimentEntity, UUID>, ExperimentQueries {
+public interface ExperimentRepository extends JpaRepository<ExperimentEntity, UUID>, ExperimentQueries,
+        ExperimentInserts {
 
     /** The light columns of one experiment. */
     @Query("""

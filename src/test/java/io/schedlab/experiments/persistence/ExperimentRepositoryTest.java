@@ -1,6 +1,7 @@
 package io.schedlab.experiments.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedlab.experiments.ExperimentStatus;
 import java.time.Instant;
@@ -10,6 +11,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 @DataJpaTest
@@ -27,18 +29,31 @@ class ExperimentRepositoryTest {
     }
 
     @Test
-    void storesRawInputExactlyAndNormalizedInputAsJson() {
+    void insertQueuedStoresRawInputExactlyAndNormalizedInputAsJson() {
         String raw = "{\n  \"name\": \"caf\u00e9\",   \"seed\" : 7 }\t\n";
-        ExperimentEntity e = repository.saveAndFlush(ExperimentEntity.queued(UUID.randomUUID(), "café", "{}", "credit",
-                raw, "{\"name\":\"café\",\"seed\":7,\"nested\":{\"a\":[1,2.5,true]}}", "0.1.0", Instant.now()));
+        NewExperiment e = new NewExperiment(UUID.randomUUID(), "café", "{\"team\":\"x\"}", "credit", raw,
+                "{\"name\":\"café\",\"seed\":7,\"nested\":{\"a\":[1,2.5,true]}}", "0.1.0",
+                Instant.parse("2026-11-30T10:15:30.123456Z"));
+        repository.insertQueued(e);
 
-        assertThat(repository.findInputRaw(e.getId())).contains(raw);
-        assertThat(repository.findInputNormalized(e.getId()).orElseThrow())
+        assertThat(repository.findInputRaw(e.id())).contains(raw);
+        assertThat(repository.findInputNormalized(e.id()).orElseThrow())
                 .isEqualTo("{\"name\":\"café\",\"seed\":7,\"nested\":{\"a\":[1,2.5,true]}}");
         // the database stores it as a JSON value, not a JSON string literal
         String viaSql = jdbc.queryForObject("select cast(input_normalized as varchar) from experiments where id = ?",
-                String.class, e.getId());
+                String.class, e.id());
         assertThat(viaSql).startsWith("{").contains("\"seed\":7");
+        // what the service answers from memory is what a later read returns
+        assertThat(repository.findRow(e.id())).contains(e.toRow());
+    }
+
+    @Test
+    void insertQueuedRefusesADuplicateId() {
+        NewExperiment e = new NewExperiment(UUID.randomUUID(), "once", "{}", "credit", "{}", "{}", "0.1.0",
+                Instant.parse("2026-11-30T10:15:30Z"));
+        repository.insertQueued(e);
+        assertThatThrownBy(() -> repository.insertQueued(e)).isInstanceOf(DataIntegrityViolationException.class);
+        assertThat(repository.count()).isEqualTo(1);
     }
 
     @Test

@@ -32,7 +32,8 @@ import io.schedlab.engine.spec.Violation;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;
 import io.schedlab.experiments.LimitsProperties;
-import io.schedlab.experiments.persistence.ExperimentEntity;
+import io.schedlab.experiments.SubmissionTransaction;
+import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.ExperimentRow;
@@ -74,6 +75,12 @@ class ExperimentApiTest {
         MeterRegistry meterRegistry() {
             return new SimpleMeterRegistry();
         }
+
+        /** The repository and queue are mocks: their calls run directly, there is no database. */
+        @Bean
+        SubmissionTransaction submissionTransaction() {
+            return Runnable::run;
+        }
     }
 
     static final String BODY = "{\n  \"name\": \"seed 001\", \"labels\": {\"team\": \"lab\"},\n  \"scheduler\": {\"policy\": \"credit\"} }";
@@ -100,7 +107,6 @@ class ExperimentApiTest {
     @BeforeEach
     void engineAcceptsEverything() {
         when(engine.validate(any(), any())).thenReturn(new Validation(normalized, List.of()));
-        when(repository.save(any())).thenAnswer(inv -> inv.getArgument(0));
     }
 
     @Test
@@ -114,11 +120,11 @@ class ExperimentApiTest {
                 .andExpect(jsonPath("$.links.results", containsString("/results")))
                 .andReturn().getResponse().getHeader("Location").substring("/api/v1/experiments/".length());
 
-        ArgumentCaptor<ExperimentEntity> saved = ArgumentCaptor.forClass(ExperimentEntity.class);
-        verify(repository).save(saved.capture());
-        assertThat(saved.getValue().getInputRaw()).isEqualTo(BODY);
-        assertThat(saved.getValue().getInputNormalized()).contains("\"tsliceMs\":30");
-        assertThat(saved.getValue().getId()).hasToString(id);
+        ArgumentCaptor<NewExperiment> saved = ArgumentCaptor.forClass(NewExperiment.class);
+        verify(repository).insertQueued(saved.capture());
+        assertThat(saved.getValue().inputRaw()).isEqualTo(BODY);
+        assertThat(saved.getValue().inputNormalized()).contains("\"tsliceMs\":30");
+        assertThat(saved.getValue().id()).hasToString(id);
         verify(jobQueue).enqueue(UUID.fromString(id));
         assertThat(meters.get("schedlab.experiments.submitted").tag("policy", "credit").counter().count()).isEqualTo(1);
     }
@@ -132,7 +138,7 @@ class ExperimentApiTest {
         mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON).content(BODY))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.normalized.seed").value(1));
-        verify(repository, never()).save(any());
+        verify(repository, never()).insertQueued(any());
         verify(jobQueue, never()).enqueue(any());
     }
 
@@ -209,7 +215,7 @@ class ExperimentApiTest {
                 .andExpect(jsonPath("$.errors", hasSize(2)))
                 .andExpect(jsonPath("$.errors[0].pointer").value("/vms/0/hardAffinity/0"))
                 .andExpect(jsonPath("$.errors[1].message").value("unknown policy 'foo'"));
-        verify(repository, never()).save(any());
+        verify(repository, never()).insertQueued(any());
     }
 
     @Test
@@ -238,7 +244,7 @@ class ExperimentApiTest {
                 .andExpect(status().isTooManyRequests())
                 .andExpect(header().string("Retry-After", "5"))
                 .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/queue-full"));
-        verify(repository, never()).save(any());
+        verify(repository, never()).insertQueued(any());
     }
 
     @Test

@@ -37,7 +37,6 @@ class NoServerErrorForClientInputTest extends RealValidatorSlice {
 
     @Test
     void mutatedExperimentsNeverGiveAServerError() throws Exception {
-        when(repository.save(any())).thenAnswer(inv -> inv.getArgument(0));
         String seed = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8);
         SplittableRandom random = new SplittableRandom(20261130L);
         Map<Integer, Integer> statuses = new TreeMap<>();

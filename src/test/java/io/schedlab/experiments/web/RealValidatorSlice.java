@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.schedlab.experiments.EngineConfiguration;
 import io.schedlab.experiments.ExperimentService;
+import io.schedlab.experiments.SubmissionTransaction;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.jobs.JobQueue;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -26,6 +27,12 @@ abstract class RealValidatorSlice {
         @Bean
         MeterRegistry meterRegistry() {
             return new SimpleMeterRegistry();
+        }
+
+        /** The repository and queue are mocks: their calls run directly, there is no database. */
+        @Bean
+        SubmissionTransaction submissionTransaction() {
+            return Runnable::run;
         }
     }
 

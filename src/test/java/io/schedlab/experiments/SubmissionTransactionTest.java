@@ -1,0 +1,76 @@
+package io.schedlab.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.schedlab.engine.Engine;
+import io.schedlab.experiments.persistence.ExperimentRepository;
+import io.schedlab.experiments.persistence.NewExperiment;
+import io.schedlab.jobs.JobQueue;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/** A submission's experiment row and its db-scheduler job commit together or not at all (H2, workers off). */
+@SpringBootTest(properties = {
+        "spring.datasource.url=jdbc:h2:mem:submission-tx-${random.uuid};DB_CLOSE_DELAY=-1",
+        "schedlab.jobs.enabled=false",
+        "schedlab.data-dir=target/test-data/submission-tx"})
+class SubmissionTransactionTest {
+
+    @Autowired
+    SubmissionTransaction transaction;
+    @Autowired
+    ExperimentRepository repository;
+    @Autowired
+    JobQueue queue;
+    @Autowired
+    DataSource dataSource;
+
+    private NewExperiment newExperiment(String name) {
+        return new NewExperiment(UUID.randomUUID(), name, "{}", "credit", "{\"name\":\"" + name + "\"}",
+                "{\"name\":\"" + name + "\"}", Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS));
+    }
+
+    /** Counts from another thread, so from another connection outside the transaction under test. */
+    private long[] rowsSeenFromOutside(UUID id) {
+        return CompletableFuture.supplyAsync(() -> {
+            JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+            Long experiments = jdbc.queryForObject("select count(*) from experiments where id = ?", Long.class, id);
+            Long jobs = jdbc.queryForObject("select count(*) from scheduled_tasks where task_instance = ?", Long.class,
+                    id.toString());
+            return new long[] {experiments, jobs};
+        }).join();
+    }
+
+    @Test
+    void aFailureAfterBothInsertsLeavesNeitherRow() {
+        NewExperiment e = newExperiment("rolled back");
+        assertThatThrownBy(() -> transaction.run(() -> {
+            repository.insertQueued(e);
+            queue.enqueue(e.id());
+            throw new IllegalStateException("boom");
+        })).hasMessage("boom");
+        assertThat(rowsSeenFromOutside(e.id())).containsExactly(0, 0);
+    }
+
+    @Test
+    void bothRowsBecomeVisibleTogetherAtCommit() {
+        NewExperiment e = newExperiment("committed");
+        long[][] seenInside = new long[1][];
+        transaction.run(() -> {
+            repository.insertQueued(e);
+            queue.enqueue(e.id());
+            seenInside[0] = rowsSeenFromOutside(e.id());
+        });
+        assertThat(seenInside[0]).as("before commit, from another connection").containsExactly(0, 0);
+        assertThat(rowsSeenFromOutside(e.id())).containsExactly(1, 1);
+        assertThat(repository.findRow(e.id())).contains(e.toRow());
+    }
+}
