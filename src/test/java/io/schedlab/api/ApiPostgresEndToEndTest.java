@@ -8,12 +8,17 @@ import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;
 import io.schedlab.experiments.persistence.ExperimentFilter;
+import io.schedlab.experiments.persistence.ExperimentRepository;
+import io.schedlab.experiments.persistence.ExperimentRow;
+import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.jobs.support.FreshPostgresDatabase;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The experiments store on the real PostgreSQL (a fresh database per run; Testcontainers when a
  * Docker engine exists): Flyway's PostgreSQL migration, jsonb columns, the label filter, and the
- * seed 001 flow through the real job queue and engine to a stored result.
+ * seed 001 flow through the real job queue and engine to a stored result, and the SQL of the job's
+ * state changes.
  */
 class ApiPostgresEndToEndTest {
 
@@ -97,5 +103,39 @@ class ApiPostgresEndToEndTest {
                 Map.of("db", "postgresql", "note", "50% \"quoted\""), 0, 10)).items())
                 .extracting(Experiment::id).containsExactly(e.id());
         assertThat(experiments.list(new ExperimentFilter(null, null, Map.of("note", "50%"), 0, 10)).items()).isEmpty();
+    }
+
+    @Test
+    void theJobsStateChangesAreConditionalOnPostgres() {
+        ExperimentRepository repository = app.getBean(ExperimentRepository.class);
+        Instant created = Instant.parse("2026-11-30T10:00:00.123456Z");
+        NewExperiment cancelled = new NewExperiment(UUID.randomUUID(), "pg cancel", "{}", "static", "{}",
+                "{\"name\":\"pg cancel\"}", "t", created);
+        NewExperiment failed = new NewExperiment(UUID.randomUUID(), "pg fail", "{}", "static", "{}", "{}", "t", created);
+        repository.insertQueued(cancelled); // no job enqueued: the workers never see these rows
+        repository.insertQueued(failed);
+        List<ExperimentStatus> active = List.of(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING);
+        Instant now = created.plusSeconds(1);
+
+        assertThat(repository.findInputNormalized(cancelled.id())).contains("{\"name\": \"pg cancel\"}");
+        assertThat(repository.start(cancelled.id(), active, ExperimentStatus.RUNNING, now)).isEqualTo(1);
+        assertThat(repository.progress(cancelled.id(), ExperimentStatus.RUNNING, 0.25, 5_000_000L)).isEqualTo(1);
+        assertThat(repository.requestCancel(cancelled.id(), ExperimentStatus.RUNNING)).isEqualTo(1);
+        assertThat(repository.findCancelRequested(cancelled.id())).contains(true);
+        assertThat(repository.start(cancelled.id(), active, ExperimentStatus.RUNNING, now)).as("cancel wins").isZero();
+        assertThat(repository.finishCancelRequested(cancelled.id(), active, ExperimentStatus.CANCELLED, now))
+                .isEqualTo(1);
+        ExperimentRow row = repository.findRow(cancelled.id()).orElseThrow();
+        assertThat(row.status()).isEqualTo(ExperimentStatus.CANCELLED);
+        assertThat(row.progress()).isEqualTo(0.25);
+        assertThat(row.startedAt()).isEqualTo(now);
+        assertThat(row.finishedAt()).isEqualTo(now);
+
+        assertThat(repository.finish(failed.id(), List.of(ExperimentStatus.RUNNING), ExperimentStatus.FAILED, "x", now))
+                .as("not RUNNING").isZero();
+        assertThat(repository.finish(failed.id(), active, ExperimentStatus.FAILED, "timed out", now)).isEqualTo(1);
+        assertThat(repository.finish(failed.id(), active, ExperimentStatus.CANCELLED, null, now)).as("final").isZero();
+        assertThat(repository.findRow(failed.id()).orElseThrow().failureReason()).isEqualTo("timed out");
+        assertThat(repository.findCancelRequested(UUID.randomUUID())).isEmpty();
     }
 }

@@ -1,0 +1,44 @@
+package io.schedlab.experiments.persistence;
+
+import io.schedlab.experiments.ExperimentStatus;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The statements a submission and a running job execute, as plain SQL. State changes are
+ * conditional single-statement updates (status in the WHERE clause, version bumped), so a job and
+ * a cancel request racing each other never both win. Each returns the number of rows changed.
+ */
+public interface ExperimentHotPaths {
+
+    /** Inserts a QUEUED row in the caller's transaction; a duplicate id fails it. */
+    void insertQueued(NewExperiment experiment);
+
+    /** The normalized input as JSON text. */
+    Optional<String> findInputNormalized(UUID id);
+
+    /** Whether a cancel was requested (empty when there is no such experiment). */
+    Optional<Boolean> findCancelRequested(UUID id);
+
+    /** {@code from} -> {@code to} (RUNNING), started now, progress reset; not when a cancel was requested. */
+    int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now);
+
+    /** Progress of an experiment still in {@code status}. */
+    int progress(UUID id, ExperimentStatus status, double progress, long simulatedNanos);
+
+    /** {@code from} -> {@code to} (a final status) with an optional failure reason. */
+    int finish(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, String reason, Instant now);
+
+    /** {@code from} -> {@code to} only when a cancel was requested. */
+    int finishCancelRequested(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now);
+
+    /** Flags a cancel request on an experiment in {@code status}. */
+    int requestCancel(UUID id, ExperimentStatus status);
+
+    /** {@code from} -> {@code to} (SUCCEEDED) with the result document and its summary columns. */
+    int succeed(UUID id, ExperimentStatus from, ExperimentStatus to, Instant now, long simulatedNanos, String result,
+            double wallSeconds, long events, long contextSwitches, long migrations, double jainFairness,
+            String engineVersion);
+}
