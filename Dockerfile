@@ -37,4 +37,6 @@ ENV SCHEDLAB_PORT=8080
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=90s --retries=3 \
   CMD curl -fsS --max-time 2 "http://127.0.0.1:${SCHEDLAB_PORT}/actuator/health/liveness" || exit 1
-ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "org.springframework.boot.loader.launch.JarLauncher"]
+# ThreadPriorityPolicy=1: the simulation workers lower their Java priority, and Linux honours it
+# (nice 4) only with this flag, so the API threads are not queued behind a busy worker pool.
+ENTRYPOINT ["java", "-XX:MaxRAMPercentage=75", "-XX:ThreadPriorityPolicy=1", "org.springframework.boot.loader.launch.JarLauncher"]

@@ -32,7 +32,8 @@ args=(--server.port="$PORT" --schedlab.data-dir="$WORK" \
 # shellcheck disable=SC2206
 [ -n "${APP_ARGS:-}" ] && args+=($APP_ARGS)
 
-java ${JAVA_OPTS:-} -jar "$JAR" "${args[@]}" >"$WORK/app.log" 2>&1 &
+# JAVA_OPTS defaults to the flag the Dockerfile and `./mvnw spring-boot:run` use (workers below the API)
+java ${JAVA_OPTS--XX:ThreadPriorityPolicy=1} -jar "$JAR" "${args[@]}" >"$WORK/app.log" 2>&1 &
 APP_PID=$!
 trap 'kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null || true' EXIT
 

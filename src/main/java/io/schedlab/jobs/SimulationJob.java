@@ -81,6 +81,23 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
         }
     }
 
+    /**
+     * Runs the engine at the lowest thread priority, so simulations take the CPU the API threads
+     * leave (a submission or a status read is not queued behind a busy worker pool). Java priorities
+     * reach Linux only with {@code -XX:ThreadPriorityPolicy=1} (lowering needs no privilege); without
+     * it this is a no-op. Only the engine runs lowered: it holds no lock another thread could wait on.
+     */
+    private ResultDocument simulateInBackground(ExperimentSpec spec, Limits runLimits, JobRunControl control) {
+        Thread self = Thread.currentThread();
+        int priority = self.getPriority();
+        self.setPriority(Thread.MIN_PRIORITY);
+        try {
+            return simulator.run(spec, runLimits, control);
+        } finally {
+            self.setPriority(priority);
+        }
+    }
+
     private void run(UUID id, ExperimentSpec spec, String policy, RunMeters meters) {
         Limits runLimits = limits.get();
         TraceFile trace = traceEnabled(spec) ? TraceFile.open(dataDir, id, traceBound(spec, runLimits)) : null;
@@ -88,7 +105,7 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
                 trace == null ? TraceSink.NONE : trace);
         ResultDocument result;
         try {
-            result = simulator.run(spec, runLimits, control);
+            result = simulateInBackground(spec, runLimits, control);
             if (trace != null) {
                 trace.commit();
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.SchedLabApplication;
+import io.schedlab.jobs.support.FakeSimulator;
 import io.schedlab.jobs.support.InMemoryExperiments;
 import io.schedlab.jobs.support.InMemoryExperiments.Record;
 import io.schedlab.jobs.support.JobsTestConfiguration;
@@ -44,6 +45,8 @@ class SimulationJobH2Test {
     MeterRegistry meters;
     @Autowired
     PlatformTransactionManager transactionManager;
+    @Autowired
+    SimulationRunner simulator;
 
     final InMemoryExperiments experiments = JobsTestConfiguration.EXPERIMENTS;
     JdbcTemplate jdbc;
@@ -78,6 +81,16 @@ class SimulationJobH2Test {
         long p50 = latenciesMicros.get(latenciesMicros.size() / 2);
         System.out.println("schedule->start latency on H2 (us, sorted): " + latenciesMicros);
         assertThat(p50).as("p50 schedule->start latency in microseconds").isLessThan(200_000);
+    }
+
+    @Test
+    void theEngineRunsAtTheLowestPriorityAndTheWorkerStoresTheResultAtItsOwn() throws InterruptedException {
+        UUID id = experiments.create(Specs.spec("priority", 0.01));
+        queue.enqueue(id);
+        Record record = experiments.awaitFinished(id, WAIT);
+        assertThat(record.status).isEqualTo("SUCCEEDED");
+        assertThat(((FakeSimulator) simulator).priorityOfLastRun()).isEqualTo(Thread.MIN_PRIORITY);
+        assertThat(record.finishedAtPriority).isEqualTo(Thread.NORM_PRIORITY);
     }
 
     @Test

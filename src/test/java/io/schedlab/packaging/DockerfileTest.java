@@ -59,6 +59,12 @@ class DockerfileTest {
     }
 
     @Test
+    void letsTheWorkersRunBelowTheApiThreads() {
+        // SimulationJob lowers the engine's thread priority; Linux applies Java priorities only with this flag
+        assertThat(instructions.get(indexOf("ENTRYPOINT"))).contains("\"-XX:ThreadPriorityPolicy=1\"");
+    }
+
+    @Test
     void runsAsANonRootUser() {
         List<String> users = instructions.stream().filter(i -> keyword(i).equals("USER")).toList();
         assertThat(users).isNotEmpty();

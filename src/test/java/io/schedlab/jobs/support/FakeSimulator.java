@@ -20,6 +20,7 @@ public final class FakeSimulator implements SimulationRunner {
 
     private static final long EVENTS_PER_STEP = 1000;
     private final double wallPerSimulated;
+    private volatile int priorityOfLastRun;
 
     public FakeSimulator(double wallPerSimulated) {
         this.wallPerSimulated = wallPerSimulated;
@@ -27,6 +28,7 @@ public final class FakeSimulator implements SimulationRunner {
 
     @Override
     public ResultDocument run(ExperimentSpec spec, Limits limits, RunControl control) {
+        priorityOfLastRun = Thread.currentThread().getPriority();
         if ("boom".equals(spec.name())) {
             throw new IllegalStateException("boom: policy exploded");
         }
@@ -54,6 +56,11 @@ public final class FakeSimulator implements SimulationRunner {
         double seconds = simulatedTotal / 1e9;
         return new ResultDocument("fake", new ResultSummary(seconds, (System.nanoTime() - start) / 1e9, events, 0, 0,
                 1.0, Map.of()));
+    }
+
+    /** The Java priority of the thread that ran the latest simulation. */
+    public int priorityOfLastRun() {
+        return priorityOfLastRun;
     }
 
     private static void sleepMillis(long millis) {

@@ -27,6 +27,8 @@ public final class InMemoryExperiments implements ExperimentLifecycle {
         public volatile long runningAtNanos;
         public volatile long finishedAtNanos;
         public volatile int markRunningCalls;
+        /** The worker thread's priority when it stored the outcome. */
+        public volatile int finishedAtPriority;
         public final List<long[]> progressWrites = new CopyOnWriteArrayList<>();
         public final List<Double> progressFractions = new CopyOnWriteArrayList<>();
 
@@ -151,6 +153,7 @@ public final class InMemoryExperiments implements ExperimentLifecycle {
 
     private static void finish(Record record, String status) {
         record.finishedAtNanos = System.nanoTime();
+        record.finishedAtPriority = Thread.currentThread().getPriority();
         record.status = status;
     }
 }
