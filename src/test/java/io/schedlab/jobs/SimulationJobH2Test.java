@@ -51,6 +51,13 @@ class SimulationJobH2Test {
     final InMemoryExperiments experiments = JobsTestConfiguration.EXPERIMENTS;
     JdbcTemplate jdbc;
 
+    /** Enqueues a new experiment of the fake engine and waits for its outcome. */
+    private Record runJob(String name, double seconds) throws InterruptedException {
+        UUID id = experiments.create(Specs.spec(name, seconds));
+        queue.enqueue(id);
+        return experiments.awaitFinished(id, WAIT);
+    }
+
     @BeforeEach
     void setUp() throws InterruptedException {
         jdbc = new JdbcTemplate(dataSource);
@@ -85,9 +92,7 @@ class SimulationJobH2Test {
 
     @Test
     void theEngineRunsAtTheLowestPriorityAndTheWorkerStoresTheResultAtItsOwn() throws InterruptedException {
-        UUID id = experiments.create(Specs.spec("priority", 0.01));
-        queue.enqueue(id);
-        Record record = experiments.awaitFinished(id, WAIT);
+        Record record = runJob("priority", 0.01);
         assertThat(record.status).isEqualTo("SUCCEEDED");
         assertThat(((FakeSimulator) simulator).priorityOfLastRun()).isEqualTo(Thread.MIN_PRIORITY);
         assertThat(record.finishedAtPriority).isEqualTo(Thread.NORM_PRIORITY);
@@ -131,9 +136,7 @@ class SimulationJobH2Test {
 
     @Test
     void wallClockTimeoutEndsTheExperimentFailedWithTheReason() throws InterruptedException {
-        UUID id = experiments.create(Specs.spec("slow", 60));
-        queue.enqueue(id);
-        Record record = experiments.awaitFinished(id, WAIT);
+        Record record = runJob("slow", 60);
         assertThat(record.status).isEqualTo("FAILED");
         assertThat(record.reason).startsWith("timeout after 3s");
         long ranMillis = (record.finishedAtNanos - record.runningAtNanos) / 1_000_000;
@@ -157,9 +160,7 @@ class SimulationJobH2Test {
 
     @Test
     void progressIsWrittenAtMostEveryHalfSecondAndMovesForward() throws InterruptedException {
-        UUID id = experiments.create(Specs.spec("progress", 2.2));
-        queue.enqueue(id);
-        Record record = experiments.awaitFinished(id, WAIT);
+        Record record = runJob("progress", 2.2);
         assertThat(record.status).isEqualTo("SUCCEEDED");
         // the fake engine reports ~2,000 times; the job writes every >= 500 ms
         assertThat(record.progressWrites).hasSizeBetween(3, 4);
