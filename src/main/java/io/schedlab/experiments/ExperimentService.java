@@ -46,9 +46,7 @@ public class ExperimentService {
     private final long maxQueued;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicLong depthEstimate = new java.util.concurrent.atomic.AtomicLong();
-    private final long depthRefreshNanos;
-    private final java.util.concurrent.atomic.AtomicLong depthReadAt = new java.util.concurrent.atomic.AtomicLong();
+    private final QueueDepthEstimate queueDepth;
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
             PlatformTransactionManager transactions, SubmissionTransaction submissionTransaction, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
@@ -61,8 +59,8 @@ public class ExperimentService {
         this.submissionTransaction = submissionTransaction;
         this.meters = meters;
         this.maxQueued = maxQueued;
-        this.depthRefreshNanos = depthCache.toNanos();
-        this.depthReadAt.set(System.nanoTime() - depthRefreshNanos - 1);
+        this.queueDepth = new QueueDepthEstimate(jobQueue::depth, depthCache.toNanos(),
+                ExperimentService::refreshInBackground);
         for (PolicyDescriptor policy : engine.registry().policies()) {
             submittedCounter(policy.name());
         }
@@ -83,7 +81,7 @@ public class ExperimentService {
     /** Validates, stores as QUEUED and enqueues the simulation job in the same transaction. */
     public Experiment submit(byte[] body) {
         ValidatedExperiment valid = validate(body);
-        long depth = queueDepth();
+        long depth = queueDepth.current();
         if (depth >= maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
@@ -96,26 +94,16 @@ public class ExperimentService {
             repository.insertQueued(experiment);
             jobQueue.enqueue(experiment.id());
         });
-        depthEstimate.incrementAndGet();
+        queueDepth.accepted();
         submittedCounter(policy).increment();
         return toExperiment(experiment.toRow());
     }
 
-    /**
-     * The queue depth for the queue-full check: read from the job queue (a COUNT over its table) at
-     * most every {@code schedlab.limits.queue-depth-cache} (1 s, like the queue-depth gauge), and
-     * counted up locally for each accepted submission in between, so a burst cannot overshoot the
-     * limit and a submission does not pay for a COUNT (which profiling showed at ~30% of submit CPU
-     * with a 200 ms cache and a deep backlog).
-     */
-    private long queueDepth() {
-        long now = System.nanoTime();
-        long readAt = depthReadAt.get();
-        // one caller refreshes; concurrent ones use the estimate instead of all counting at once
-        if (now - readAt >= depthRefreshNanos && depthReadAt.compareAndSet(readAt, now)) {
-            depthEstimate.set(jobQueue.depth());
-        }
-        return depthEstimate.get();
+    /** Runs a queue-depth refresh on a short-lived daemon thread (at most one at a time, once per interval). */
+    private static void refreshInBackground(Runnable refresh) {
+        Thread t = new Thread(refresh, "queue-depth-refresh");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** One experiment's status view. */

@@ -19,7 +19,7 @@ import org.springframework.data.domain.Persistable;
 
 /**
  * One experiment row: the input exactly as sent and normalized, its status, and once done the full
- * result document (JSON; {@code jsonb} on PostgreSQL) with summary columns for listing.
+ * result document (JSON: {@code jsonb} on PostgreSQL, text on H2) with summary columns for listing.
  */
 @Entity
 @Table(name = "experiments")

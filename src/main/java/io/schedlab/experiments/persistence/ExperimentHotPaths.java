@@ -16,8 +16,11 @@ public interface ExperimentHotPaths {
     /** Inserts a QUEUED row in the caller's transaction; a duplicate id fails it. */
     void insertQueued(NewExperiment experiment);
 
-    /** The normalized input as JSON text. */
+    /** The normalized input as JSON text (jsonb on PostgreSQL, text on H2). */
     Optional<String> findInputNormalized(UUID id);
+
+    /** The result document as JSON text (empty when there is no such experiment or no result yet). */
+    Optional<String> findResult(UUID id);
 
     /** Whether a cancel was requested (empty when there is no such experiment). */
     Optional<Boolean> findCancelRequested(UUID id);

@@ -55,6 +55,11 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
     }
 
     @Override
+    public Optional<String> findResult(UUID id) {
+        return one(jdbc.query("select result from experiments where id = ?", (rs, n) -> rs.getString(1), id));
+    }
+
+    @Override
     public Optional<Boolean> findCancelRequested(UUID id) {
         return one(jdbc.query("select cancel_requested from experiments where id = ?", (rs, n) -> rs.getBoolean(1),
                 id));
@@ -124,15 +129,14 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
     }
 
     /**
-     * How a JSON text parameter is written for this database: PostgreSQL casts it to jsonb; H2 needs
-     * FORMAT JSON, or it would store the text as a JSON string value instead of parsing it.
+     * How a JSON text parameter is written for this database: PostgreSQL casts it to jsonb; H2 keeps
+     * JSON documents as text (migration h2/V5), so the parameter is bound as it is.
      */
     private String jsonParameter() {
         String sql = jsonParameter;
         if (sql == null) {
             String product = jdbc.execute((Connection c) -> productName(c));
-            sql = product != null && product.toLowerCase(Locale.ROOT).contains("postgres") ? "cast(? as jsonb)"
-                    : "? FORMAT JSON";
+            sql = product != null && product.toLowerCase(Locale.ROOT).contains("postgres") ? "cast(? as jsonb)" : "?";
             jsonParameter = sql;
         }
         return sql;

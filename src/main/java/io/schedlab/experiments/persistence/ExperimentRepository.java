@@ -26,9 +26,6 @@ public interface ExperimentRepository extends JpaRepository<ExperimentEntity, UU
     @Query("select e.status from ExperimentEntity e where e.id = :id")
     Optional<ExperimentStatus> findStatus(@Param("id") UUID id);
 
-    @Query("select e.result from ExperimentEntity e where e.id = :id")
-    Optional<String> findResult(@Param("id") UUID id);
-
     @Query("select e.inputRaw from ExperimentEntity e where e.id = :id")
     Optional<String> findInputRaw(@Param("id") UUID id);
 
