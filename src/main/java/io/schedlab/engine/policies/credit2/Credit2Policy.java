@@ -585,6 +585,7 @@ public final class Credit2Policy implements SchedulerPolicy {
                 snext.credit += migrateCompensation;
                 snext.vcpu.processor = cpu;
             }
+            tickler.scheduled(cpu, snext);
             return new Decision(snext.vcpu, runtime(rqd, snext, snext == scurr, prev, now));
         }
         if (!rqd.idle.get(cpu)) {
@@ -592,6 +593,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             smtIdleMaskSet(cpu, rqd);
         }
         updateRunqLoad(rqd, 0, now);
+        tickler.scheduled(cpu, null);
         return Decision.idle();
     }
 
