@@ -45,8 +45,11 @@ public final class CreditPolicy implements SchedulerPolicy {
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
     private int[] balanceBias;
-    /** pCPU ids of each NUMA node, ascending. */
+    /** pCPU ids of each NUMA node, ascending, and as masks. */
     private int[][] nodeCpus;
+    private BitSet[] nodeMasks;
+    /** Scratch of {@link #loadBalance}: the node's pCPUs worth a steal attempt. */
+    private final BitSet workers = new BitSet();
     /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
     private int lastTickleCpu;
     private boolean capsSeen;
@@ -79,10 +82,15 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.picker = new CreditCpuPicker(topo);
         this.balanceBias = new int[Math.max(1, topo.numaNodes())];
         nodeCpus = new int[balanceBias.length][];
+        nodeMasks = new BitSet[balanceBias.length];
         for (int node = 0; node < balanceBias.length; node++) {
             balanceBias[node] = -1;
             final int nd = node;
             nodeCpus[node] = topo.pcpus().stream().filter(p -> p.numaNode == nd).mapToInt(p -> p.id).toArray();
+            nodeMasks[node] = new BitSet(n);
+            for (int c : nodeCpus[node]) {
+                nodeMasks[node].set(c);
+            }
         }
         long now = ctx.now();
         // csched_tick: one ticker per pCPU, every tslice / CSCHED_TICKS_PER_TSLICE.
@@ -488,28 +496,41 @@ public final class CreditPolicy implements SchedulerPolicy {
         for (int step = firstStep; step <= AffinityBalance.HARD; step++) {
             int peerNode = node;
             do {
-                // workers: non-idle pCPUs of the node but this one, cycled from the node's bias
                 int[] cpus = nodeCpus[peerNode];
                 int k = cpus.length;
                 int start = 0;
                 while (start < k && cpus[start] <= balanceBias[peerNode]) {
                     start++;
                 }
-                for (int j = 0; j < k; j++) {
-                    int peer = cpus[(start + j) % k];
-                    if (peer == cpu || !queuedCpus.get(peer) || idlers.get(peer) || runnableOn(peer) <= 1) {
-                        continue;
-                    }
-                    CreditVcpu speer = runqSteal(peer, cpu, pri, step);
-                    if (speer != null) {
-                        balanceBias[peerNode] = peer;
-                        return speer;
+                if (k > 0) {
+                    // workers: non-idle pCPUs of the node with queued vCPUs, but this one (a mask:
+                    // the others cannot be stolen from), cycled from the first after the node's bias
+                    BitSet peers = workers;
+                    peers.clear();
+                    peers.or(nodeMasks[peerNode]);
+                    peers.and(queuedCpus);
+                    peers.andNot(idlers);
+                    peers.clear(cpu);
+                    int first = cpus[start % k];
+                    for (int peer = firstFrom(peers, first); peer >= 0; peer = firstFrom(peers, first)) {
+                        peers.clear(peer); // visited
+                        CreditVcpu speer = runnableOn(peer) <= 1 ? null : runqSteal(peer, cpu, pri, step);
+                        if (speer != null) {
+                            balanceBias[peerNode] = peer;
+                            return speer;
+                        }
                     }
                 }
                 peerNode = (peerNode + 1) % nodes;
             } while (peerNode != node);
         }
         return null;
+    }
+
+    /** The first member of set at or after from, else the first one: with visited members cleared, a cyclic walk. */
+    private static int firstFrom(BitSet set, int from) {
+        int c = set.nextSetBit(from);
+        return c >= 0 ? c : set.nextSetBit(0);
     }
 
     /** nr_runnable: running plus queued on the pCPU. */
