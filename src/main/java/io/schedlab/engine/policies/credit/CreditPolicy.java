@@ -503,21 +503,24 @@ public final class CreditPolicy implements SchedulerPolicy {
                     start++;
                 }
                 if (k > 0) {
-                    // workers: non-idle pCPUs of the node with queued vCPUs, but this one (a mask:
-                    // the others cannot be stolen from), cycled from the first after the node's bias
+                    // workers: non-idle pCPUs of the node with queued vCPUs (a mask: the others cannot
+                    // be stolen from), cycled from the first after the node's bias. Queued, such a
+                    // peer has nr_runnable <= 1 only when nothing runs there, where runqSteal gives up.
                     BitSet peers = workers;
                     peers.clear();
                     peers.or(nodeMasks[peerNode]);
                     peers.and(queuedCpus);
                     peers.andNot(idlers);
-                    peers.clear(cpu);
                     int first = cpus[start % k];
-                    for (int peer = firstFrom(peers, first); peer >= 0; peer = firstFrom(peers, first)) {
-                        peers.clear(peer); // visited
-                        CreditVcpu speer = runnableOn(peer) <= 1 ? null : runqSteal(peer, cpu, pri, step);
-                        if (speer != null) {
-                            balanceBias[peerNode] = peer;
-                            return speer;
+                    for (int pass = 0; pass < 2; pass++) {
+                        int end = pass == 0 ? Integer.MAX_VALUE : first;
+                        for (int peer = peers.nextSetBit(pass == 0 ? first : 0); peer >= 0 && peer < end;
+                                peer = peers.nextSetBit(peer + 1)) {
+                            CreditVcpu speer = peer == cpu ? null : runqSteal(peer, cpu, pri, step);
+                            if (speer != null) {
+                                balanceBias[peerNode] = peer;
+                                return speer;
+                            }
                         }
                     }
                 }
@@ -527,23 +530,14 @@ public final class CreditPolicy implements SchedulerPolicy {
         return null;
     }
 
-    /** The first member of set at or after from, else the first one: with visited members cleared, a cyclic walk. */
-    private static int firstFrom(BitSet set, int from) {
-        int c = set.nextSetBit(from);
-        return c >= 0 ? c : set.nextSetBit(0);
-    }
-
-    /** nr_runnable: running plus queued on the pCPU. */
-    private int runnableOn(int cpu) {
-        return pcpus[cpu].runq.size() + (topo.pcpu(cpu).current != null ? 1 : 0);
-    }
-
     /** csched_runq_steal: first queued vCPU of strictly higher priority that may move here. */
     private CreditVcpu runqSteal(int peer, int cpu, int pri, int step) {
         if (topo.pcpu(peer).current == null) {
             return null; // an idle pCPU is about to pick up its own work
         }
-        for (CreditVcpu speer : pcpus[peer].runq) {
+        List<CreditVcpu> runq = pcpus[peer].runq;
+        for (int i = 0; i < runq.size(); i++) {
+            CreditVcpu speer = runq.get(i);
             if (speer.pri <= pri) {
                 break;
             }
