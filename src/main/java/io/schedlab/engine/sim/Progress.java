@@ -1,6 +1,5 @@
 package io.schedlab.engine.sim;
 
-import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,18 +60,18 @@ final class Progress {
 
     void settleSiblings(int p) {
         for (int s : sim.siblings[p]) {
-            Vcpu c = sim.pcpus[s].current;
-            if (c != null) {
-                settle(sim.vcpus.get(c.uid));
+            VcpuRun r = sim.runningOn[s];
+            if (r != null) {
+                settle(r);
             }
         }
     }
 
     void replanSiblings(int p) {
         for (int s : sim.siblings[p]) {
-            Vcpu c = sim.pcpus[s].current;
-            if (c != null) {
-                sim.guest.replan(sim.vcpus.get(c.uid));
+            VcpuRun r = sim.runningOn[s];
+            if (r != null) {
+                sim.guest.replan(r);
             }
         }
     }
@@ -82,7 +81,7 @@ final class Progress {
         int p = vr.v.processor;
         double r = 1.0;
         for (int s : sim.siblings[p]) {
-            if (sim.pcpus[s].current != null) {
+            if (sim.runningOn[s] != null) {
                 r *= sim.costs.smtFactor(); // VMware: slightly more than half of solo throughput
                 break;
             }

@@ -64,6 +64,8 @@ public final class Simulator {
     // pCPUs
     final int nP;
     final Pcpu[] pcpus;
+    /** State of each pCPU's current vCPU (null: idle), written together with Pcpu.current. */
+    final VcpuRun[] runningOn;
     final int[][] siblings;
     final int[] lockOf;
     final long[] lockBusyUntil;
@@ -125,6 +127,7 @@ public final class Simulator {
 
         nP = topo.size();
         pcpus = topo.pcpus().toArray(new Pcpu[0]);
+        runningOn = new VcpuRun[nP];
         siblings = new int[nP][];
         for (int p = 0; p < nP; p++) {
             siblings[p] = topo.siblings(p).stream().mapToInt(x -> x.id).toArray();
@@ -403,7 +406,7 @@ public final class Simulator {
         Pcpu pc = pcpus[p];
         long start = Math.max(now, overheadUntil[p]);
         Vcpu prev = pc.current;
-        VcpuRun prevRun = prev == null ? null : vcpus.get(prev.uid);
+        VcpuRun prevRun = runningOn[p];
         if (prev == null) {
             idleNs[p] += Math.max(0, start - idleSince[p]);
         } else {
@@ -436,6 +439,7 @@ public final class Simulator {
                 stopRun(prevRun, p, start);
             }
             pc.current = next;
+            runningOn[p] = nextRun;
             if (prevRun != null) {
                 int savedLock = lockOf[prev.processor];
                 long savedWait = Math.max(0, lockBusyUntil[savedLock] - t);
