@@ -318,7 +318,8 @@ public final class CreditPolicy implements SchedulerPolicy {
         if (snext.vcpu.processor != p.id) {
             snext.vcpu.processor = p.id;
         }
-        return new Decision(snext.vcpu, params.tsliceNanos());
+        snext.lastDecision = Decision.reuse(snext.lastDecision, snext.vcpu, params.tsliceNanos());
+        return snext.lastDecision;
     }
 
     @Override

@@ -586,7 +586,9 @@ public final class Credit2Policy implements SchedulerPolicy {
                 snext.vcpu.processor = cpu;
             }
             tickler.scheduled(cpu, snext);
-            return new Decision(snext.vcpu, runtime(rqd, snext, snext == scurr, prev, now));
+            snext.lastDecision = Decision.reuse(snext.lastDecision, snext.vcpu,
+                    runtime(rqd, snext, snext == scurr, prev, now));
+            return snext.lastDecision;
         }
         if (!rqd.idle.get(cpu)) {
             rqd.idle.set(cpu);
