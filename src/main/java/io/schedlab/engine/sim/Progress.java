@@ -28,8 +28,8 @@ final class Progress {
 
     /** Bring the running vCPU's thread progress and counters up to sim.now (at its current rate). */
     void settle(VcpuRun vr) {
-        if (vr.v.state != VcpuState.RUNNING || sim.now <= vr.lastSettle) {
-            return;
+        if (sim.now <= vr.lastSettle || vr.v.state != VcpuState.RUNNING) {
+            return; // settled at this instant already (tested first: no look at the vCPU) or not running
         }
         long from = Math.max(vr.lastSettle, vr.runStart);
         if (sim.now > from) {
