@@ -36,6 +36,8 @@ public final class CreditPolicy implements SchedulerPolicy {
     private Topology topo;
     private int n;
     private CreditPcpu[] pcpus;
+    /** The topology's pCPUs by id, as an array (the steal walk reads one per peer). */
+    private Pcpu[] hostCpus;
     private CreditCpuPicker picker;
     /** prv->idlers: pCPUs that scheduled idle and were not tickled since. */
     private final BitSet idlers = new BitSet();
@@ -74,6 +76,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.topo = context.topology();
         this.n = topo.size();
         this.pcpus = new CreditPcpu[n];
+        this.hostCpus = topo.pcpus().toArray(new Pcpu[0]);
         for (int i = 0; i < n; i++) {
             pcpus[i] = new CreditPcpu(i, queuedCpus);
             topo.pcpu(i).policyData = pcpus[i];
@@ -183,7 +186,7 @@ public final class CreditPolicy implements SchedulerPolicy {
             // csched_unit_wake: already queued; parked vCPUs are paused until csched_acct unparks them.
             return;
         }
-        Pcpu p = topo.pcpu(v.processor);
+        Pcpu p = hostCpus[v.processor];
         if (p.current == v) {
             return;
         }
@@ -362,7 +365,7 @@ public final class CreditPolicy implements SchedulerPolicy {
 
     /** csched_tick on one pCPU: account the running vCPU, then resort the run queue if needed. */
     void tick(int cpu) {
-        Pcpu p = topo.pcpu(cpu);
+        Pcpu p = hostCpus[cpu];
         Vcpu cur = p.current;
         if (cur != null && cur.policyData instanceof CreditVcpu svc && cur.state == VcpuState.RUNNING) {
             unitAcct(p, svc);
@@ -432,7 +435,7 @@ public final class CreditPolicy implements SchedulerPolicy {
     private void runqTickle(CreditVcpu snew) {
         Vcpu v = snew.vcpu;
         int cpu = v.processor;
-        Pcpu p = topo.pcpu(cpu);
+        Pcpu p = hostCpus[cpu];
         CreditVcpu cur = p.current == null ? null : CreditVcpu.of(p.current);
         int curPri = cur == null ? CreditVcpu.PRI_IDLE : cur.pri;
         BitSet mask = tickleMask;
@@ -491,7 +494,7 @@ public final class CreditPolicy implements SchedulerPolicy {
      */
     private CreditVcpu loadBalance(int cpu, int pri) {
         int nodes = balanceBias.length;
-        int node = topo.pcpu(cpu).numaNode;
+        int node = hostCpus[cpu].numaNode;
         // The soft step can only steal vCPUs with a soft affinity: skip its walk when none has one.
         int firstStep = softAffine > 0 ? AffinityBalance.SOFT : AffinityBalance.HARD;
         for (int step = firstStep; step <= AffinityBalance.HARD; step++) {
@@ -533,7 +536,7 @@ public final class CreditPolicy implements SchedulerPolicy {
 
     /** csched_runq_steal: first queued vCPU of strictly higher priority that may move here. */
     private CreditVcpu runqSteal(int peer, int cpu, int pri, int step) {
-        if (topo.pcpu(peer).current == null) {
+        if (hostCpus[peer].current == null) {
             return null; // an idle pCPU is about to pick up its own work
         }
         List<CreditVcpu> runq = pcpus[peer].runq;
