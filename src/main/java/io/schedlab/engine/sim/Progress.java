@@ -43,7 +43,7 @@ final class Progress {
                         double done = (sim.now - pf) * vr.rate;
                         th.remaining -= done;
                         if (th.memoryStream) {
-                            if (sim.pcpus[vr.v.processor].numaNode == vr.vm.vm.memoryNode) {
+                            if (sim.numaNodeOf[vr.v.processor] == vr.memoryNode) {
                                 localStreamWork += done;
                             } else {
                                 remoteStreamWork += done;
@@ -87,10 +87,10 @@ final class Progress {
             }
         }
         if (th.memoryStream) {
-            int node = vr.vm.vm.memoryNode;
+            int node = vr.memoryNode;
             double demand = Math.max(1, streams[node]) * sim.costs.streamBandwidthMBps();
             r *= Math.min(1.0, sim.topo.nodeBandwidthMBps()[node] / demand);
-            int here = sim.pcpus[p].numaNode;
+            int here = sim.numaNodeOf[p];
             if (here != node) {
                 r *= 10.0 / sim.topo.numaDistance()[here][node]; // ACPI SLIT: 10 = local, 21 = 2.1x slower
             }

@@ -64,6 +64,8 @@ public final class Simulator {
     // pCPUs
     final int nP;
     final Pcpu[] pcpus;
+    /** NUMA node of each pCPU. */
+    final int[] numaNodeOf;
     /** State of each pCPU's current vCPU (null: idle), written together with Pcpu.current. */
     final VcpuRun[] runningOn;
     final int[][] siblings;
@@ -128,6 +130,10 @@ public final class Simulator {
         nP = topo.size();
         pcpus = topo.pcpus().toArray(new Pcpu[0]);
         runningOn = new VcpuRun[nP];
+        numaNodeOf = new int[nP];
+        for (int p = 0; p < nP; p++) {
+            numaNodeOf[p] = pcpus[p].numaNode;
+        }
         siblings = new int[nP][];
         for (int p = 0; p < nP; p++) {
             siblings[p] = topo.siblings(p).stream().mapToInt(x -> x.id).toArray();
