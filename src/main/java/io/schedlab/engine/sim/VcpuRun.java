@@ -55,11 +55,10 @@ final class VcpuRun {
     /** Closes the interval spent in the accounted state and enters {@code next} at {@code at}. */
     void account(VcpuState next, long at) {
         long dt = Math.max(0, at - stateSince);
-        switch (acctState) {
-            case RUNNABLE -> runnableNs += dt;
-            case BLOCKED -> blockedNs += dt;
-            default -> {
-            }
+        if (acctState == VcpuState.RUNNABLE) { // identity tests: no enum switch table to load
+            runnableNs += dt;
+        } else if (acctState == VcpuState.BLOCKED) {
+            blockedNs += dt;
         }
         acctState = next;
         stateSince = Math.max(stateSince, at);
