@@ -182,7 +182,7 @@ final class Tickler {
         // limit less 50 us of tolerance), the credit and the soft check
         Credit2Vcpu rc = runningOn[cpu];
         if (rc == null) {
-            return -1; // idle: is_preemptable holds, but CSCHED2_IDLE_CREDIT never scores
+            return -1; // nothing runs there: -1 whether or not is_preemptable applies (CSCHED2_IDLE_CREDIT)
         }
         if (checkPreemptable && now - runStartOn[cpu] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
             return -1;
