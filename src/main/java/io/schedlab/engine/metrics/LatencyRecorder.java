@@ -18,6 +18,12 @@ public final class LatencyRecorder {
         0.60, 0.65, 0.70, 0.75, 0.80, 0.85, 0.90, 0.95, 0.99, 0.999, 1.0};
 
     private final AbstractHistogram histogram;
+    /**
+     * A run of equal values not yet in the histogram (decision and switch costs repeat a lot):
+     * recording a value n times or once with count n leaves the same histogram.
+     */
+    private long runValue = -1;
+    private long runLength;
 
     public LatencyRecorder() {
         this.histogram = new Histogram(3);
@@ -35,15 +41,32 @@ public final class LatencyRecorder {
     }
 
     public void record(long nanos) {
-        histogram.recordValue(Math.max(0, nanos));
+        long value = Math.max(0, nanos);
+        if (value == runValue) {
+            runLength++;
+            return;
+        }
+        flushRun();
+        runValue = value;
+        runLength = 1;
+    }
+
+    private void flushRun() {
+        if (runLength > 0) {
+            histogram.recordValueWithCount(runValue, runLength);
+            runLength = 0;
+            runValue = -1;
+        }
     }
 
     public long count() {
+        flushRun();
         return histogram.getTotalCount();
     }
 
     /** Percentiles and max; with {@code withCdf} also ~20 CDF points. */
     public Distribution toDistribution(boolean withCdf) {
+        flushRun();
         if (histogram.getTotalCount() == 0) {
             return new Distribution(0, 0, 0, 0, 0, 0, 0, List.of());
         }

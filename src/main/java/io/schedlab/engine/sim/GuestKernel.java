@@ -360,7 +360,7 @@ final class GuestKernel {
         if (want == (vr.streamNode >= 0)) {
             return;
         }
-        int node = want ? vr.vm.vm.memoryNode : vr.streamNode;
+        int node = want ? vr.memoryNode : vr.streamNode;
         List<VcpuRun> list = sim.progress.streamers.get(node);
         for (int i = 0; i < list.size(); i++) {
             sim.progress.settle(list.get(i));

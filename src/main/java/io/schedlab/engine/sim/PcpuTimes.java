@@ -4,26 +4,40 @@ import java.util.Arrays;
 
 /**
  * Time a vCPU ran on each pCPU, stored sparsely (memory grows with the pCPUs it visited, not the
- * host size); the last used slot is checked first, so the common "same pCPU again" is O(1).
+ * host size). Runs on the same pCPU as the previous one only add to a field of this object; the
+ * total goes into the sparse arrays when the vCPU moves to another pCPU (or when read).
  */
 final class PcpuTimes {
     private int[] pcpus = new int[2];
     private long[] nanos = new long[2];
     private int size;
-    private int last;
+    /** The pCPU of the latest runs (-1: none) and their time not yet in the arrays. */
+    private int currentPcpu = -1;
+    private long currentNanos;
 
     void add(int pcpu, long ns) {
         if (ns <= 0) {
             return;
         }
-        if (last < size && pcpus[last] == pcpu) {
-            nanos[last] += ns;
+        if (pcpu == currentPcpu) {
+            currentNanos += ns;
             return;
         }
+        flush();
+        currentPcpu = pcpu;
+        currentNanos = ns;
+    }
+
+    /** Moves the pending time of the current pCPU into the arrays. */
+    private void flush() {
+        if (currentPcpu < 0) {
+            return;
+        }
+        int pcpu = currentPcpu;
+        currentPcpu = -1;
         for (int i = 0; i < size; i++) {
             if (pcpus[i] == pcpu) {
-                nanos[i] += ns;
-                last = i;
+                nanos[i] += currentNanos;
                 return;
             }
         }
@@ -32,12 +46,12 @@ final class PcpuTimes {
             nanos = Arrays.copyOf(nanos, size * 2);
         }
         pcpus[size] = pcpu;
-        nanos[size] = ns;
-        last = size++;
+        nanos[size++] = currentNanos;
     }
 
     /** (pCPU, ns) pairs in ascending pCPU order. */
     long[][] sorted() {
+        flush();
         Integer[] order = new Integer[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;

@@ -1,6 +1,5 @@
 package io.schedlab.engine.sim;
 
-import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +28,8 @@ final class Progress {
 
     /** Bring the running vCPU's thread progress and counters up to sim.now (at its current rate). */
     void settle(VcpuRun vr) {
-        if (vr.v.state != VcpuState.RUNNING || sim.now <= vr.lastSettle) {
-            return;
+        if (sim.now <= vr.lastSettle || vr.v.state != VcpuState.RUNNING) {
+            return; // settled at this instant already (tested first: no look at the vCPU) or not running
         }
         long from = Math.max(vr.lastSettle, vr.runStart);
         if (sim.now > from) {
@@ -44,7 +43,7 @@ final class Progress {
                         double done = (sim.now - pf) * vr.rate;
                         th.remaining -= done;
                         if (th.memoryStream) {
-                            if (sim.pcpus[vr.v.processor].numaNode == vr.vm.vm.memoryNode) {
+                            if (sim.numaNodeOf[vr.v.processor] == vr.memoryNode) {
                                 localStreamWork += done;
                             } else {
                                 remoteStreamWork += done;
@@ -61,18 +60,18 @@ final class Progress {
 
     void settleSiblings(int p) {
         for (int s : sim.siblings[p]) {
-            Vcpu c = sim.pcpus[s].current;
-            if (c != null) {
-                settle(sim.vcpus.get(c.uid));
+            VcpuRun r = sim.runningOn[s];
+            if (r != null) {
+                settle(r);
             }
         }
     }
 
     void replanSiblings(int p) {
         for (int s : sim.siblings[p]) {
-            Vcpu c = sim.pcpus[s].current;
-            if (c != null) {
-                sim.guest.replan(sim.vcpus.get(c.uid));
+            VcpuRun r = sim.runningOn[s];
+            if (r != null) {
+                sim.guest.replan(r);
             }
         }
     }
@@ -82,16 +81,16 @@ final class Progress {
         int p = vr.v.processor;
         double r = 1.0;
         for (int s : sim.siblings[p]) {
-            if (sim.pcpus[s].current != null) {
+            if (sim.runningOn[s] != null) {
                 r *= sim.costs.smtFactor(); // VMware: slightly more than half of solo throughput
                 break;
             }
         }
         if (th.memoryStream) {
-            int node = vr.vm.vm.memoryNode;
+            int node = vr.memoryNode;
             double demand = Math.max(1, streams[node]) * sim.costs.streamBandwidthMBps();
             r *= Math.min(1.0, sim.topo.nodeBandwidthMBps()[node] / demand);
-            int here = sim.pcpus[p].numaNode;
+            int here = sim.numaNodeOf[p];
             if (here != node) {
                 r *= 10.0 / sim.topo.numaDistance()[here][node]; // ACPI SLIT: 10 = local, 21 = 2.1x slower
             }

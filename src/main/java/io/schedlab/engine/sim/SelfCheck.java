@@ -28,6 +28,9 @@ final class SelfCheck {
         int running = 0;
         for (int p = 0; p < sim.nP; p++) {
             Vcpu c = sim.pcpus[p].current;
+            if (sim.runningOn[p] != (c == null ? null : sim.vcpus.get(c.uid))) {
+                fail("pcpu" + p + " runs " + c + " but the simulator's running table says " + sim.runningOn[p]);
+            }
             if (c == null) {
                 continue;
             }

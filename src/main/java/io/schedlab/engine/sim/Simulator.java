@@ -64,6 +64,10 @@ public final class Simulator {
     // pCPUs
     final int nP;
     final Pcpu[] pcpus;
+    /** NUMA node of each pCPU. */
+    final int[] numaNodeOf;
+    /** State of each pCPU's current vCPU (null: idle), written together with Pcpu.current. */
+    final VcpuRun[] runningOn;
     final int[][] siblings;
     final int[] lockOf;
     final long[] lockBusyUntil;
@@ -125,6 +129,11 @@ public final class Simulator {
 
         nP = topo.size();
         pcpus = topo.pcpus().toArray(new Pcpu[0]);
+        runningOn = new VcpuRun[nP];
+        numaNodeOf = new int[nP];
+        for (int p = 0; p < nP; p++) {
+            numaNodeOf[p] = pcpus[p].numaNode;
+        }
         siblings = new int[nP][];
         for (int p = 0; p < nP; p++) {
             siblings[p] = topo.siblings(p).stream().mapToInt(x -> x.id).toArray();
@@ -403,7 +412,7 @@ public final class Simulator {
         Pcpu pc = pcpus[p];
         long start = Math.max(now, overheadUntil[p]);
         Vcpu prev = pc.current;
-        VcpuRun prevRun = prev == null ? null : vcpus.get(prev.uid);
+        VcpuRun prevRun = runningOn[p];
         if (prev == null) {
             idleNs[p] += Math.max(0, start - idleSince[p]);
         } else {
@@ -436,6 +445,7 @@ public final class Simulator {
                 stopRun(prevRun, p, start);
             }
             pc.current = next;
+            runningOn[p] = nextRun;
             if (prevRun != null) {
                 int savedLock = lockOf[prev.processor];
                 long savedWait = Math.max(0, lockBusyUntil[savedLock] - t);

@@ -36,6 +36,8 @@ public final class CreditPolicy implements SchedulerPolicy {
     private Topology topo;
     private int n;
     private CreditPcpu[] pcpus;
+    /** The topology's pCPUs by id, as an array (the steal walk reads one per peer). */
+    private Pcpu[] hostCpus;
     private CreditCpuPicker picker;
     /** prv->idlers: pCPUs that scheduled idle and were not tickled since. */
     private final BitSet idlers = new BitSet();
@@ -45,8 +47,11 @@ public final class CreditPolicy implements SchedulerPolicy {
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
     private int[] balanceBias;
-    /** pCPU ids of each NUMA node, ascending. */
+    /** pCPU ids of each NUMA node, ascending, and as masks. */
     private int[][] nodeCpus;
+    private BitSet[] nodeMasks;
+    /** Scratch of {@link #loadBalance}: the node's pCPUs worth a steal attempt. */
+    private final BitSet workers = new BitSet();
     /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
     private int lastTickleCpu;
     private boolean capsSeen;
@@ -71,6 +76,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.topo = context.topology();
         this.n = topo.size();
         this.pcpus = new CreditPcpu[n];
+        this.hostCpus = topo.pcpus().toArray(new Pcpu[0]);
         for (int i = 0; i < n; i++) {
             pcpus[i] = new CreditPcpu(i, queuedCpus);
             topo.pcpu(i).policyData = pcpus[i];
@@ -79,10 +85,15 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.picker = new CreditCpuPicker(topo);
         this.balanceBias = new int[Math.max(1, topo.numaNodes())];
         nodeCpus = new int[balanceBias.length][];
+        nodeMasks = new BitSet[balanceBias.length];
         for (int node = 0; node < balanceBias.length; node++) {
             balanceBias[node] = -1;
             final int nd = node;
             nodeCpus[node] = topo.pcpus().stream().filter(p -> p.numaNode == nd).mapToInt(p -> p.id).toArray();
+            nodeMasks[node] = new BitSet(n);
+            for (int c : nodeCpus[node]) {
+                nodeMasks[node].set(c);
+            }
         }
         long now = ctx.now();
         // csched_tick: one ticker per pCPU, every tslice / CSCHED_TICKS_PER_TSLICE.
@@ -175,7 +186,7 @@ public final class CreditPolicy implements SchedulerPolicy {
             // csched_unit_wake: already queued; parked vCPUs are paused until csched_acct unparks them.
             return;
         }
-        Pcpu p = topo.pcpu(v.processor);
+        Pcpu p = hostCpus[v.processor];
         if (p.current == v) {
             return;
         }
@@ -310,7 +321,8 @@ public final class CreditPolicy implements SchedulerPolicy {
         if (snext.vcpu.processor != p.id) {
             snext.vcpu.processor = p.id;
         }
-        return new Decision(snext.vcpu, params.tsliceNanos());
+        snext.lastDecision = Decision.reuse(snext.lastDecision, snext.vcpu, params.tsliceNanos());
+        return snext.lastDecision;
     }
 
     @Override
@@ -353,7 +365,7 @@ public final class CreditPolicy implements SchedulerPolicy {
 
     /** csched_tick on one pCPU: account the running vCPU, then resort the run queue if needed. */
     void tick(int cpu) {
-        Pcpu p = topo.pcpu(cpu);
+        Pcpu p = hostCpus[cpu];
         Vcpu cur = p.current;
         if (cur != null && cur.policyData instanceof CreditVcpu svc && cur.state == VcpuState.RUNNING) {
             unitAcct(p, svc);
@@ -423,7 +435,7 @@ public final class CreditPolicy implements SchedulerPolicy {
     private void runqTickle(CreditVcpu snew) {
         Vcpu v = snew.vcpu;
         int cpu = v.processor;
-        Pcpu p = topo.pcpu(cpu);
+        Pcpu p = hostCpus[cpu];
         CreditVcpu cur = p.current == null ? null : CreditVcpu.of(p.current);
         int curPri = cur == null ? CreditVcpu.PRI_IDLE : cur.pri;
         BitSet mask = tickleMask;
@@ -482,28 +494,38 @@ public final class CreditPolicy implements SchedulerPolicy {
      */
     private CreditVcpu loadBalance(int cpu, int pri) {
         int nodes = balanceBias.length;
-        int node = topo.pcpu(cpu).numaNode;
+        int node = hostCpus[cpu].numaNode;
         // The soft step can only steal vCPUs with a soft affinity: skip its walk when none has one.
         int firstStep = softAffine > 0 ? AffinityBalance.SOFT : AffinityBalance.HARD;
         for (int step = firstStep; step <= AffinityBalance.HARD; step++) {
             int peerNode = node;
             do {
-                // workers: non-idle pCPUs of the node but this one, cycled from the node's bias
                 int[] cpus = nodeCpus[peerNode];
                 int k = cpus.length;
                 int start = 0;
                 while (start < k && cpus[start] <= balanceBias[peerNode]) {
                     start++;
                 }
-                for (int j = 0; j < k; j++) {
-                    int peer = cpus[(start + j) % k];
-                    if (peer == cpu || !queuedCpus.get(peer) || idlers.get(peer) || runnableOn(peer) <= 1) {
-                        continue;
-                    }
-                    CreditVcpu speer = runqSteal(peer, cpu, pri, step);
-                    if (speer != null) {
-                        balanceBias[peerNode] = peer;
-                        return speer;
+                if (k > 0) {
+                    // workers: non-idle pCPUs of the node with queued vCPUs (a mask: the others cannot
+                    // be stolen from), cycled from the first after the node's bias. Queued, such a
+                    // peer has nr_runnable <= 1 only when nothing runs there, where runqSteal gives up.
+                    BitSet peers = workers;
+                    peers.clear();
+                    peers.or(nodeMasks[peerNode]);
+                    peers.and(queuedCpus);
+                    peers.andNot(idlers);
+                    int first = cpus[start % k];
+                    for (int pass = 0; pass < 2; pass++) {
+                        int end = pass == 0 ? Integer.MAX_VALUE : first;
+                        for (int peer = peers.nextSetBit(pass == 0 ? first : 0); peer >= 0 && peer < end;
+                                peer = peers.nextSetBit(peer + 1)) {
+                            CreditVcpu speer = peer == cpu ? null : runqSteal(peer, cpu, pri, step);
+                            if (speer != null) {
+                                balanceBias[peerNode] = peer;
+                                return speer;
+                            }
+                        }
                     }
                 }
                 peerNode = (peerNode + 1) % nodes;
@@ -512,17 +534,14 @@ public final class CreditPolicy implements SchedulerPolicy {
         return null;
     }
 
-    /** nr_runnable: running plus queued on the pCPU. */
-    private int runnableOn(int cpu) {
-        return pcpus[cpu].runq.size() + (topo.pcpu(cpu).current != null ? 1 : 0);
-    }
-
     /** csched_runq_steal: first queued vCPU of strictly higher priority that may move here. */
     private CreditVcpu runqSteal(int peer, int cpu, int pri, int step) {
-        if (topo.pcpu(peer).current == null) {
+        if (hostCpus[peer].current == null) {
             return null; // an idle pCPU is about to pick up its own work
         }
-        for (CreditVcpu speer : pcpus[peer].runq) {
+        List<CreditVcpu> runq = pcpus[peer].runq;
+        for (int i = 0; i < runq.size(); i++) {
+            CreditVcpu speer = runq.get(i);
             if (speer.pri <= pri) {
                 break;
             }

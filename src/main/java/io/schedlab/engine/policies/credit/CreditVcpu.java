@@ -1,6 +1,7 @@
 package io.schedlab.engine.policies.credit;
 
 import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.policies.Decision;
 
 /** Per-vCPU state of credit1 (Xen's struct csched_unit in xen/common/sched/credit.c). */
 final class CreditVcpu {
@@ -34,6 +35,9 @@ final class CreditVcpu {
     boolean running;
     /** last_sched_time, for __csched_vcpu_is_cache_hot. */
     long lastSchedTime = Long.MIN_VALUE / 4;
+
+    /** Its last do_schedule answer, reused while the run time is the same ({@link Decision#reuse}). */
+    Decision lastDecision;
 
     CreditVcpu(Vcpu vcpu, CreditDomain dom) {
         this.vcpu = vcpu;

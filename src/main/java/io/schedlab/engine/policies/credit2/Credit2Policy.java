@@ -585,13 +585,17 @@ public final class Credit2Policy implements SchedulerPolicy {
                 snext.credit += migrateCompensation;
                 snext.vcpu.processor = cpu;
             }
-            return new Decision(snext.vcpu, runtime(rqd, snext, snext == scurr, prev, now));
+            tickler.scheduled(cpu, snext);
+            snext.lastDecision = Decision.reuse(snext.lastDecision, snext.vcpu,
+                    runtime(rqd, snext, snext == scurr, prev, now));
+            return snext.lastDecision;
         }
         if (!rqd.idle.get(cpu)) {
             rqd.idle.set(cpu);
             smtIdleMaskSet(cpu, rqd);
         }
         updateRunqLoad(rqd, 0, now);
+        tickler.scheduled(cpu, null);
         return Decision.idle();
     }
 

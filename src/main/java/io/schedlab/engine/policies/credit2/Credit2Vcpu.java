@@ -1,6 +1,7 @@
 package io.schedlab.engine.policies.credit2;
 
 import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.policies.Decision;
 
 /** Per-vCPU state of credit2 (struct csched2_unit in xen/common/sched/credit2.c). */
 final class Credit2Vcpu {
@@ -38,6 +39,9 @@ final class Credit2Vcpu {
     boolean parked;
     /** vcpu.softAffinity is empty (cpu_soft_affinity = all pCPUs); refreshed on addVcpu / affinityChanged. */
     boolean softNone = true;
+
+    /** Its last do_schedule answer, reused while the run time is the same ({@link Decision#reuse}). */
+    Decision lastDecision;
 
     Credit2Vcpu(Vcpu vcpu, Credit2Domain dom) {
         this.vcpu = vcpu;

@@ -48,22 +48,21 @@ final class LoadBalancer {
         }
         double[] best = {loadDelta};
         Credit2Vcpu[] pick = new Credit2Vcpu[2];
+        int pulls = collectPulls(orqd, lrqd);
         for (Credit2Vcpu push : lrqd.svcs) {
             if (!migrateable(push, orqd)) {
                 continue;
             }
-            for (Credit2Vcpu pull : orqd.svcs) {
-                if (!migrateable(pull, lrqd)) {
-                    continue;
-                }
-                consider(lrqd, orqd, push, pull, best, pick);
+            // the loads after the push, then after each pull as well (same operation order as one move at a time)
+            double lLoad = lrqd.avgload - push.avgload;
+            double oLoad = orqd.avgload + push.avgload;
+            for (int i = 0; i < pulls; i++) {
+                consider(lLoad + pullLoads[i], oLoad - pullLoads[i], push, pullable[i], best, pick);
             }
-            consider(lrqd, orqd, push, null, best, pick);
+            consider(lLoad, oLoad, push, null, best, pick);
         }
-        for (Credit2Vcpu pull : orqd.svcs) {
-            if (migrateable(pull, lrqd)) {
-                consider(lrqd, orqd, null, pull, best, pick);
-            }
+        for (int i = 0; i < pulls; i++) {
+            consider(lrqd.avgload + pullLoads[i], orqd.avgload - pullLoads[i], null, pullable[i], best, pick);
         }
         if (pick[0] == null && pick[1] == null) {
             return null;
@@ -71,24 +70,34 @@ final class LoadBalancer {
         return new Move(pick[0], pick[1], orqd);
     }
 
+    /** The other queue's vCPUs that may move to the local one, in order, and their loads (read once per decision). */
+    private Credit2Vcpu[] pullable = new Credit2Vcpu[16];
+    private double[] pullLoads = new double[16];
+
+    private int collectPulls(Credit2Runqueue from, Credit2Runqueue to) {
+        if (pullable.length < from.svcs.size()) {
+            pullable = new Credit2Vcpu[from.svcs.size()];
+            pullLoads = new double[from.svcs.size()];
+        }
+        int n = 0;
+        for (Credit2Vcpu pull : from.svcs) {
+            if (migrateable(pull, to)) {
+                pullable[n] = pull;
+                pullLoads[n] = pull.avgload;
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** unit_is_migrateable: no pending move, and hard affinity reaches the target queue. */
     static boolean migrateable(Credit2Vcpu svc, Credit2Runqueue target) {
         return svc.migrateRqd == null && svc.vcpu.hardAffinity.intersects(target.active);
     }
 
-    /** consider(): the load difference after the move; keep it if smaller than the best so far. */
-    private static void consider(Credit2Runqueue l, Credit2Runqueue o, Credit2Vcpu push, Credit2Vcpu pull,
-            double[] best, Credit2Vcpu[] pick) {
-        double lLoad = l.avgload;
-        double oLoad = o.avgload;
-        if (push != null) {
-            lLoad -= push.avgload;
-            oLoad += push.avgload;
-        }
-        if (pull != null) {
-            lLoad += pull.avgload;
-            oLoad -= pull.avgload;
-        }
+    /** consider(): the load difference after the move (local and other loads given); keep it if smaller than the best so far. */
+    private static void consider(double lLoad, double oLoad, Credit2Vcpu push, Credit2Vcpu pull, double[] best,
+            Credit2Vcpu[] pick) {
         double delta = Math.abs(lLoad - oLoad);
         if (delta < best[0]) {
             best[0] = delta;

@@ -1,6 +1,5 @@
 package io.schedlab.engine.policies.credit2;
 
-import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import java.util.BitSet;
@@ -34,8 +33,6 @@ final class Tickler {
     /** CSCHED2_IDLE_CREDIT: far below any vCPU's credit. */
     static final long IDLE_CREDIT = Long.MIN_VALUE / 4;
 
-    /** The topology's pCPUs by id, as an array (the scan reads one per candidate). */
-    private final Pcpu[] pcpus;
     private final int n;
     private final XenVersion version;
     private final long migrateResist;
@@ -46,11 +43,17 @@ final class Tickler {
     private final boolean softVersion;
     /** is_preemptable applies: 4.8+ and a rate limit above the tolerance. */
     private final boolean checkPreemptable;
+    /**
+     * What do_schedule last put on each pCPU (null: idle) and its svc->runStart then: the simulator
+     * switches to exactly that vCPU before any other policy call, so these equal pCPU.current and
+     * its state at every tickle, and the scan reads two arrays instead of chasing pCPU -> vCPU -> svc.
+     */
+    private final Credit2Vcpu[] runningOn;
+    private final long[] runStartOn;
 
     Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, long ratelimit,
             CreditProbe probe) {
         this.ratelimit = ratelimit;
-        this.pcpus = topo.pcpus().toArray(new Pcpu[0]);
         this.n = topo.size();
         this.version = version;
         this.migrateResist = migrateResist;
@@ -58,6 +61,14 @@ final class Tickler {
         this.probe = probe;
         this.softVersion = version.softAffinity();
         this.checkPreemptable = version.atLeast(8) && ratelimit > RATELIMIT_TICKLE_TOLERANCE;
+        this.runningOn = new Credit2Vcpu[n];
+        this.runStartOn = new long[n];
+    }
+
+    /** do_schedule on cpu chose svc (null: idle); call after svc.runStart is final. */
+    void scheduled(int cpu, Credit2Vcpu svc) {
+        runningOn[cpu] = svc;
+        runStartOn[cpu] = svc == null ? 0 : svc.runStart;
     }
 
     /** The pCPU to tickle for snew queued in rqd, or -1 for none. */
@@ -77,10 +88,8 @@ final class Tickler {
         }
         int ipid = -1;
         long lowest = Long.MAX_VALUE;
-        for (int c = rqd.active.nextSetBit(0); c >= 0; c = rqd.active.nextSetBit(c + 1)) {
-            if (rqd.idle.get(c) || rqd.tickled.get(c) || !v.hardAffinity.get(c)) {
-                continue;
-            }
+        BitSet busy = busyCandidates(rqd, v);
+        for (int c = busy.nextSetBit(0); c >= 0; c = busy.nextSetBit(c + 1)) {
             long cr = probe.creditOn(c, now);
             if (cr < lowest) {
                 lowest = cr;
@@ -128,14 +137,9 @@ final class Tickler {
                 }
             }
         }
-        BitSet active = rqd.active;
-        BitSet idle = rqd.idle;
-        BitSet tickled = rqd.tickled;
-        BitSet hard = v.hardAffinity;
-        for (int c = active.nextSetBit(0); c >= 0; c = active.nextSetBit(c + 1)) {
-            if (c == cpu || idle.get(c) || tickled.get(c) || !hard.get(c)) {
-                continue; // not a busy candidate
-            }
+        BitSet busy = busyCandidates(rqd, v);
+        busy.clear(cpu);
+        for (int c = busy.nextSetBit(0); c >= 0; c = busy.nextSetBit(c + 1)) {
             long score = score(snew, c, soft, now);
             if (score > max) {
                 max = score;
@@ -150,6 +154,20 @@ final class Tickler {
         return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
     }
 
+    /** Scratch for {@link #busyCandidates}, consumed by the caller's scan before the next call. */
+    private final BitSet candidates = new BitSet();
+
+    /** active & ~idle & ~tickled & hard affinity, word by word (no allocation), in a scratch set. */
+    private BitSet busyCandidates(Credit2Runqueue rqd, Vcpu v) {
+        BitSet busy = candidates;
+        busy.clear();
+        busy.or(rqd.active);
+        busy.andNot(rqd.idle);
+        busy.andNot(rqd.tickled);
+        busy.and(v.hardAffinity);
+        return busy;
+    }
+
     private boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
         return rqd.active.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
     }
@@ -162,9 +180,11 @@ final class Tickler {
     private long score(Credit2Vcpu snew, int cpu, boolean soft, long now) {
         // what runs on cpu, looked up once for is_preemptable (4.8+: it has run at least the rate
         // limit less 50 us of tolerance), the credit and the soft check
-        Vcpu running = pcpus[cpu].current;
-        Credit2Vcpu rc = running != null && running.policyData instanceof Credit2Vcpu c ? c : null;
-        if (checkPreemptable && (rc == null ? 0 : now - rc.runStart) <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
+        Credit2Vcpu rc = runningOn[cpu];
+        if (rc == null) {
+            return -1; // nothing runs there: -1 whether or not is_preemptable applies (CSCHED2_IDLE_CREDIT)
+        }
+        if (checkPreemptable && now - runStartOn[cpu] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
             return -1;
         }
         long cur = probe.creditOf(rc, now);
@@ -179,7 +199,7 @@ final class Tickler {
             if (snew.softNone || snew.vcpu.softAffinity.get(cpu)) { // cpu in new's soft affinity
                 score += creditInit;
             }
-            if (rc != null ? !(rc.softNone || running.softAffinity.get(cpu)) : running != null && !inSoft(running, cpu)) {
+            if (!(rc.softNone || rc.vcpu.softAffinity.get(cpu))) { // cpu not in the current vCPU's soft affinity
                 score += creditInit;
             }
         }
