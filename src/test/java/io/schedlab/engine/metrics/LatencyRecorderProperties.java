@@ -7,16 +7,31 @@ import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.IntCountsHistogram;
 
-/** Runs of equal values are recorded in one go: the figures equal those of a histogram given every value. */
+/**
+ * Runs of equal values are recorded in one go and the percentiles are read in one walk: the figures
+ * equal HdrHistogram's own of a histogram given every value.
+ */
 class LatencyRecorderProperties {
 
     @Property(tries = 50)
     void sameFiguresAsRecordingEveryValue(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2000) int values) {
+        assertSameFigures(seed, values, new LatencyRecorder(), new Histogram(3));
+    }
+
+    @Property(tries = 50)
+    void compactRecordersMatchTheirHistogramToo(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2000) int values) {
+        IntCountsHistogram reference = new IntCountsHistogram(100, 1_000_000, 2); // as LatencyRecorder.compact()
+        reference.setAutoResize(true);
+        assertSameFigures(seed, values, LatencyRecorder.compact(), reference);
+    }
+
+    private static void assertSameFigures(long seed, int values, LatencyRecorder recorder,
+            AbstractHistogram reference) {
         SplittableRandom r = new SplittableRandom(seed);
-        LatencyRecorder recorder = new LatencyRecorder();
-        Histogram reference = new Histogram(3);
         long value = 0;
         for (int i = 0; i < values; i++) {
             if (r.nextInt(3) == 0) { // else a repeat; also negative input, recorded as 0
