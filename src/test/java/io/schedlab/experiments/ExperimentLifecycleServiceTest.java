@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.ResultSummary;
-import io.schedlab.experiments.persistence.ExperimentEntity;
+import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.ExperimentRow;
 import java.time.Instant;
@@ -35,7 +35,7 @@ class ExperimentLifecycleServiceTest {
 
     private UUID queued() {
         UUID id = UUID.randomUUID();
-        repository.saveAndFlush(ExperimentEntity.queued(id, "n", "{}", "static", "{\"name\":\"n\"}",
+        repository.insertQueued(new NewExperiment(id, "n", "{}", "static", "{\"name\":\"n\"}",
                 "{\"name\":\"n\",\"seed\":7,\"stopWhen\":\"all-complete\",\"vms\":[]}", "0.1.0", Instant.now()));
         return id;
     }

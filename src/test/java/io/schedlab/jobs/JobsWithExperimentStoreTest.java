@@ -8,7 +8,7 @@ import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;
 import io.schedlab.experiments.ExperimentStatus;
-import io.schedlab.experiments.persistence.ExperimentEntity;
+import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.jobs.support.AwaitExperiment;
 import io.schedlab.jobs.support.FakeSimulator;
@@ -93,7 +93,7 @@ class JobsWithExperimentStoreTest {
         UUID id = UUID.randomUUID();
         String specJson = json.write(spec);
         new TransactionTemplate(transactionManager).executeWithoutResult(status -> {
-            repository.save(ExperimentEntity.queued(id, name, "{}", "credit", specJson, specJson, Engine.VERSION,
+            repository.insertQueued(new NewExperiment(id, name, "{}", "credit", specJson, specJson, Engine.VERSION,
                     Instant.now()));
             queue.enqueue(id);
         });

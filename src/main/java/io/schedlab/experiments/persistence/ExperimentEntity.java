@@ -6,24 +6,21 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
-import jakarta.persistence.PostLoad;
-import jakarta.persistence.PostPersist;
-import jakarta.persistence.Transient;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.UUID;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
-import org.springframework.data.domain.Persistable;
 
 /**
  * One experiment row: the input exactly as sent and normalized, its status, and once done the full
  * result document (JSON: {@code jsonb} on PostgreSQL, text on H2) with summary columns for listing.
+ * The JPQL reads map onto it; rows are written by the SQL in {@link ExperimentHotPaths}.
  */
 @Entity
 @Table(name = "experiments")
-public class ExperimentEntity implements Persistable<UUID> {
+public class ExperimentEntity {
 
     @Id
     private UUID id;
@@ -97,127 +94,6 @@ public class ExperimentEntity implements Persistable<UUID> {
     @Column(nullable = false)
     private long version;
 
-    /** True until first persisted, so save() inserts without a SELECT first (ids are assigned, not generated). */
-    @Transient
-    private boolean fresh;
-
     protected ExperimentEntity() {
-    }
-
-    @Override
-    public boolean isNew() {
-        return fresh;
-    }
-
-    @PostPersist
-    @PostLoad
-    void markStored() {
-        fresh = false;
-    }
-
-    /** A new QUEUED experiment. */
-    public static ExperimentEntity queued(UUID id, String name, String labelsJson, String policy, String inputRaw,
-            String inputNormalized, String engineVersion, Instant createdAt) {
-        ExperimentEntity e = new ExperimentEntity();
-        e.id = id;
-        e.name = name;
-        e.labels = labelsJson;
-        e.policy = policy;
-        e.status = ExperimentStatus.QUEUED;
-        e.inputRaw = inputRaw;
-        e.inputNormalized = inputNormalized;
-        e.engineVersion = engineVersion;
-        e.createdAt = createdAt;
-        e.fresh = true;
-        return e;
-    }
-
-    @Override
-    public UUID getId() {
-        return id;
-    }
-
-    public String getName() {
-        return name;
-    }
-
-    public String getLabels() {
-        return labels;
-    }
-
-    public String getPolicy() {
-        return policy;
-    }
-
-    public ExperimentStatus getStatus() {
-        return status;
-    }
-
-    public double getProgress() {
-        return progress;
-    }
-
-    public long getSimulatedNanos() {
-        return simulatedNanos;
-    }
-
-    public Instant getCreatedAt() {
-        return createdAt;
-    }
-
-    public Instant getStartedAt() {
-        return startedAt;
-    }
-
-    public Instant getFinishedAt() {
-        return finishedAt;
-    }
-
-    public String getFailureReason() {
-        return failureReason;
-    }
-
-    public boolean isCancelRequested() {
-        return cancelRequested;
-    }
-
-    public String getInputRaw() {
-        return inputRaw;
-    }
-
-    public String getInputNormalized() {
-        return inputNormalized;
-    }
-
-    public String getResult() {
-        return result;
-    }
-
-    public Double getWallSeconds() {
-        return wallSeconds;
-    }
-
-    public Long getEvents() {
-        return events;
-    }
-
-    public Long getContextSwitches() {
-        return contextSwitches;
-    }
-
-    public Long getMigrations() {
-        return migrations;
-    }
-
-    public Double getJainFairness() {
-        return jainFairness;
-    }
-
-    public String getEngineVersion() {
-        return engineVersion;
-    }
-
-    public long getVersion() {
-        return version;
     }
 }

@@ -9,12 +9,4 @@ public record ExperimentRow(UUID id, String name, String labelsJson, String poli
         double progress, long simulatedNanos, Instant createdAt, Instant startedAt, Instant finishedAt,
         String failureReason, boolean cancelRequested, String engineVersion, Double wallSeconds, Long events,
         Long contextSwitches, Long migrations, Double jainFairness) {
-
-    /** The light columns of a loaded entity. */
-    public static ExperimentRow of(ExperimentEntity e) {
-        return new ExperimentRow(e.getId(), e.getName(), e.getLabels(), e.getPolicy(), e.getStatus(), e.getProgress(),
-                e.getSimulatedNanos(), e.getCreatedAt(), e.getStartedAt(), e.getFinishedAt(), e.getFailureReason(),
-                e.isCancelRequested(), e.getEngineVersion(), e.getWallSeconds(), e.getEvents(),
-                e.getContextSwitches(), e.getMigrations(), e.getJainFairness());
-    }
 }

@@ -23,9 +23,11 @@ class ExperimentRepositoryTest {
     @Autowired
     JdbcTemplate jdbc;
 
-    private ExperimentEntity save(String name, Map<String, String> labels, Instant created) {
-        return repository.saveAndFlush(ExperimentEntity.queued(UUID.randomUUID(), name, LabelsJson.write(labels), "credit",
-                "{ \"name\" : \"" + name + "\" }\n", "{\"name\":\"" + name + "\",\"seed\":1}", "0.1.0", created));
+    private NewExperiment save(String name, Map<String, String> labels, Instant created) {
+        NewExperiment e = new NewExperiment(UUID.randomUUID(), name, LabelsJson.write(labels), "credit",
+                "{ \"name\" : \"" + name + "\" }\n", "{\"name\":\"" + name + "\",\"seed\":1}", "0.1.0", created);
+        repository.insertQueued(e);
+        return e;
     }
 
     @Test
@@ -67,24 +69,24 @@ class ExperimentRepositoryTest {
                 .isEqualTo(io.schedlab.engine.spec.SpecValidator.MAX_LABELS_TOTAL_LENGTH);
         assertThat(LabelsJson.write(labels).length()).isGreaterThan(20_000);
 
-        ExperimentEntity e = save("max labels", labels, Instant.now());
+        NewExperiment e = save("max labels", labels, Instant.now());
 
-        assertThat(repository.findRow(e.getId()).orElseThrow().labelsJson()).isEqualTo(LabelsJson.write(labels));
+        assertThat(repository.findRow(e.id()).orElseThrow().labelsJson()).isEqualTo(LabelsJson.write(labels));
         assertThat(ids(new ExperimentFilter(null, null, Map.of("k063", "\u0001".repeat(60)), 0, 10)))
-                .containsExactly(e.getId());
+                .containsExactly(e.id());
     }
 
     @Test
     void resultRoundTripsThroughJsonColumnWithSummaryColumns() {
-        ExperimentEntity e = save("r", Map.of(), Instant.now());
-        assertThat(repository.start(e.getId(), List.of(ExperimentStatus.QUEUED), ExperimentStatus.RUNNING,
+        NewExperiment e = save("r", Map.of(), Instant.now());
+        assertThat(repository.start(e.id(), List.of(ExperimentStatus.QUEUED), ExperimentStatus.RUNNING,
                 Instant.now())).isEqualTo(1);
         String result = "{\"engineVersion\":\"0.1.0\",\"summary\":{\"events\":42}}";
-        assertThat(repository.succeed(e.getId(), ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(),
+        assertThat(repository.succeed(e.id(), ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(),
                 2_500_000_000L, result, 0.25, 42, 7, 3, 0.99, "0.1.0")).isEqualTo(1);
 
-        assertThat(repository.findResult(e.getId())).contains(result);
-        ExperimentRow row = repository.findRow(e.getId()).orElseThrow();
+        assertThat(repository.findResult(e.id())).contains(result);
+        ExperimentRow row = repository.findRow(e.id()).orElseThrow();
         assertThat(row.status()).isEqualTo(ExperimentStatus.SUCCEEDED);
         assertThat(row.events()).isEqualTo(42);
         assertThat(row.contextSwitches()).isEqualTo(7);
@@ -97,8 +99,8 @@ class ExperimentRepositoryTest {
 
     @Test
     void transitionsOnlyApplyFromTheExpectedStatus() {
-        ExperimentEntity e = save("t", Map.of(), Instant.now());
-        UUID id = e.getId();
+        NewExperiment e = save("t", Map.of(), Instant.now());
+        UUID id = e.id();
         // cannot succeed while QUEUED
         assertThat(repository.succeed(id, ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(), 1, "{}",
                 0, 0, 0, 0, 1, "x")).isZero();
@@ -116,24 +118,24 @@ class ExperimentRepositoryTest {
     @Test
     void listsNewestFirstAndFiltersByStatusNameAndLabels() {
         Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
-        ExperimentEntity a = save("Seed 001 static", Map.of("team", "lab", "seed", "001"), t0);
-        ExperimentEntity b = save("seed 004 credit2", Map.of("team", "lab", "seed", "004"), t0.plusSeconds(1));
-        ExperimentEntity c = save("other_100%", Map.of("team", "ops", "note", "x\",\"team\":\"lab"), t0.plusSeconds(2));
-        repository.finish(a.getId(), List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null, Instant.now());
+        NewExperiment a = save("Seed 001 static", Map.of("team", "lab", "seed", "001"), t0);
+        NewExperiment b = save("seed 004 credit2", Map.of("team", "lab", "seed", "004"), t0.plusSeconds(1));
+        NewExperiment c = save("other_100%", Map.of("team", "ops", "note", "x\",\"team\":\"lab"), t0.plusSeconds(2));
+        repository.finish(a.id(), List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null, Instant.now());
 
-        assertThat(ids(new ExperimentFilter(null, null, Map.of(), 0, 10))).containsExactly(c.getId(), b.getId(), a.getId());
-        assertThat(ids(new ExperimentFilter(null, null, Map.of(), 1, 2))).containsExactly(a.getId());
+        assertThat(ids(new ExperimentFilter(null, null, Map.of(), 0, 10))).containsExactly(c.id(), b.id(), a.id());
+        assertThat(ids(new ExperimentFilter(null, null, Map.of(), 1, 2))).containsExactly(a.id());
         assertThat(repository.countRows(new ExperimentFilter(null, null, Map.of(), 1, 2))).isEqualTo(3);
         assertThat(ids(new ExperimentFilter(ExperimentStatus.QUEUED, null, Map.of(), 0, 10)))
-                .containsExactly(c.getId(), b.getId());
-        assertThat(ids(new ExperimentFilter(null, "SEED", Map.of(), 0, 10))).containsExactly(b.getId(), a.getId());
+                .containsExactly(c.id(), b.id());
+        assertThat(ids(new ExperimentFilter(null, "SEED", Map.of(), 0, 10))).containsExactly(b.id(), a.id());
         // LIKE wildcards in the filter are literal
-        assertThat(ids(new ExperimentFilter(null, "_100%", Map.of(), 0, 10))).containsExactly(c.getId());
+        assertThat(ids(new ExperimentFilter(null, "_100%", Map.of(), 0, 10))).containsExactly(c.id());
         assertThat(ids(new ExperimentFilter(null, "d_0", Map.of(), 0, 10))).isEmpty(); // "_" would match "d 0"
         // label filter matches key and value exactly, even when another value contains the text
-        assertThat(ids(new ExperimentFilter(null, null, Map.of("team", "lab"), 0, 10))).containsExactly(b.getId(), a.getId());
+        assertThat(ids(new ExperimentFilter(null, null, Map.of("team", "lab"), 0, 10))).containsExactly(b.id(), a.id());
         assertThat(ids(new ExperimentFilter(null, null, Map.of("team", "lab", "seed", "004"), 0, 10)))
-                .containsExactly(b.getId());
+                .containsExactly(b.id());
         assertThat(ids(new ExperimentFilter(null, null, Map.of("team", "la"), 0, 10))).isEmpty();
         assertThat(ids(new ExperimentFilter(null, null, Map.of("eam", "lab"), 0, 10))).isEmpty();
     }
