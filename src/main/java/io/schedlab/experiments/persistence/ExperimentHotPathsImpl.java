@@ -26,7 +26,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class ExperimentHotPathsImpl implements ExperimentHotPaths {
 
     private final JdbcTemplate jdbc;
-    private volatile String jsonParameter;
+    /** The statements with a JSON parameter, written once for this database (see {@link #jsonSql}). */
+    private volatile JsonSql jsonSql;
 
     ExperimentHotPathsImpl(DataSource dataSource) {
         this.jdbc = new JdbcTemplate(dataSource);
@@ -34,9 +35,7 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
 
     @Override
     public void insertQueued(NewExperiment e) {
-        jdbc.update("insert into experiments (id, name, labels, policy, status, created_at, input_raw,"
-                + " input_normalized, engine_version, progress, simulated_nanos, cancel_requested, version)"
-                + " values (?, ?, ?, ?, ?, ?, ?, " + jsonParameter() + ", ?, 0, 0, false, 0)", ps -> {
+        jdbc.update(jsonSql().insertQueued(), ps -> {
                     ps.setObject(1, e.id());
                     ps.setString(2, e.name());
                     ps.setString(3, e.labelsJson());
@@ -102,10 +101,7 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
     public int succeed(UUID id, ExperimentStatus from, ExperimentStatus to, Instant now, long simulatedNanos,
             String result, double wallSeconds, long events, long contextSwitches, long migrations,
             double jainFairness, String engineVersion) {
-        return jdbc.update("update experiments set status = ?, finished_at = ?, progress = 1, simulated_nanos = ?,"
-                + " result = " + jsonParameter() + ", wall_seconds = ?, events = ?, context_switches = ?,"
-                + " migrations = ?, jain_fairness = ?, engine_version = ?, version = version + 1"
-                + " where id = ? and status = ?", to.name(), timestamp(now), simulatedNanos, result, wallSeconds,
+        return jdbc.update(jsonSql().succeed(), to.name(), timestamp(now), simulatedNanos, result, wallSeconds,
                 events, contextSwitches, migrations, jainFairness, engineVersion, id, from.name());
     }
 
@@ -128,16 +124,33 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
         return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
     }
 
+    /** INSERT of a queued experiment and UPDATE to SUCCEEDED: the statements binding a JSON document. */
+    private record JsonSql(String insertQueued, String succeed) {
+
+        /** {@code json}: how this database takes a JSON text parameter. */
+        static JsonSql with(String json) {
+            return new JsonSql("insert into experiments (id, name, labels, policy, status, created_at, input_raw,"
+                    + " input_normalized, engine_version, progress, simulated_nanos, cancel_requested, version)"
+                    + " values (?, ?, ?, ?, ?, ?, ?, " + json + ", ?, 0, 0, false, 0)",
+                    "update experiments set status = ?, finished_at = ?, progress = 1, simulated_nanos = ?,"
+                    + " result = " + json + ", wall_seconds = ?, events = ?, context_switches = ?,"
+                    + " migrations = ?, jain_fairness = ?, engine_version = ?, version = version + 1"
+                    + " where id = ? and status = ?");
+        }
+    }
+
     /**
-     * How a JSON text parameter is written for this database: PostgreSQL casts it to jsonb; H2 keeps
-     * JSON documents as text (migration h2/V5), so the parameter is bound as it is.
+     * The JSON statements for this database, built on first use (it needs a connection): PostgreSQL
+     * casts the parameter to jsonb; H2 keeps JSON documents as text (migration h2/V5), so the
+     * parameter is bound as it is.
      */
-    private String jsonParameter() {
-        String sql = jsonParameter;
+    private JsonSql jsonSql() {
+        JsonSql sql = jsonSql;
         if (sql == null) {
             String product = jdbc.execute((Connection c) -> productName(c));
-            sql = product != null && product.toLowerCase(Locale.ROOT).contains("postgres") ? "cast(? as jsonb)" : "?";
-            jsonParameter = sql;
+            boolean postgres = product != null && product.toLowerCase(Locale.ROOT).contains("postgres");
+            sql = JsonSql.with(postgres ? "cast(? as jsonb)" : "?");
+            jsonSql = sql;
         }
         return sql;
     }
