@@ -19,7 +19,6 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.registry.ParameterSpec;
@@ -32,7 +31,6 @@ import io.schedlab.engine.spec.Violation;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;
 import io.schedlab.experiments.LimitsProperties;
-import io.schedlab.experiments.SubmissionTransaction;
 import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.experiments.persistence.ExperimentRepository;
@@ -54,7 +52,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -65,22 +62,12 @@ import org.springframework.transaction.PlatformTransactionManager;
 @WebMvcTest(properties = {"schedlab.limits.max-body-bytes=2048", "schedlab.jobs.max-queued=5",
         "schedlab.data-dir=target/test-data/web-slice", "schedlab.limits.queue-depth-cache=0s",
         "schedlab.limits.event-poll-interval=20ms", "schedlab.limits.max-event-streams=2"})
-@Import({ExperimentService.class, ProgressStreams.class, ExperimentApiTest.Config.class})
+@Import({ExperimentService.class, ProgressStreams.class, RealValidatorSlice.Meters.class, ExperimentApiTest.Config.class})
 class ExperimentApiTest {
 
     @TestConfiguration
     @EnableConfigurationProperties(LimitsProperties.class)
     static class Config {
-        @Bean
-        MeterRegistry meterRegistry() {
-            return new SimpleMeterRegistry();
-        }
-
-        /** The repository and queue are mocks: their calls run directly, there is no database. */
-        @Bean
-        SubmissionTransaction submissionTransaction() {
-            return Runnable::run;
-        }
     }
 
     static final String BODY = "{\n  \"name\": \"seed 001\", \"labels\": {\"team\": \"lab\"},\n  \"scheduler\": {\"policy\": \"credit\"} }";

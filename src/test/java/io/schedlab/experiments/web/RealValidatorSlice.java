@@ -22,6 +22,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 @Import({ExperimentService.class, ProgressStreams.class, EngineConfiguration.class, RealValidatorSlice.Meters.class})
 abstract class RealValidatorSlice {
 
+    /** A simple meter registry and a direct submission transaction (also used by ExperimentApiTest). */
     @TestConfiguration
     static class Meters {
         @Bean
