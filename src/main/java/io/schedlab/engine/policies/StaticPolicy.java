@@ -78,10 +78,25 @@ public final class StaticPolicy implements SchedulerPolicy {
         ArrayDeque<Vcpu> q = queues[p.id];
         boolean prevCanRun = prev != null && prev.state == VcpuState.RUNNING && prev.allowedOn(p.id);
         if (q.isEmpty()) {
-            return prevCanRun ? new Decision(prev, sliceNanos) : Decision.idle();
+            return prevCanRun ? decisionFor(prev) : Decision.idle();
         }
         // Round robin: the head runs; prev goes to the tail in contextSaved.
-        return new Decision(q.pollFirst(), sliceNanos);
+        return decisionFor(q.pollFirst());
+    }
+
+    /** One decision per vCPU (by uid), made once: the slice never changes, so scheduling allocates nothing. */
+    private Decision[] decisions = new Decision[0];
+
+    private Decision decisionFor(Vcpu v) {
+        if (v.uid >= decisions.length) {
+            decisions = java.util.Arrays.copyOf(decisions, Math.max(v.uid + 1, 2 * decisions.length));
+        }
+        Decision d = decisions[v.uid];
+        if (d == null || d.next() != v) {
+            d = new Decision(v, sliceNanos);
+            decisions[v.uid] = d;
+        }
+        return d;
     }
 
     @Override

@@ -58,9 +58,16 @@ final class CreditPcpu {
     }
 
     void remove(CreditVcpu svc) {
-        if (svc.onRunq && runq.remove(svc)) {
-            svc.onRunq = false;
-            markQueued();
+        if (!svc.onRunq) {
+            return;
+        }
+        for (int i = 0; i < runq.size(); i++) {
+            if (runq.get(i) == svc) { // by identity: no equals() calls
+                runq.remove(i);
+                svc.onRunq = false;
+                markQueued();
+                return;
+            }
         }
     }
 
