@@ -18,17 +18,21 @@ final class CreditPcpu {
 
     /** Shared mask of pCPUs whose run queue is not empty (bit {@link #id} kept in step), or null. */
     private final BitSet nonEmpty;
+    /** Shared array of run-queue heads by pCPU (slot {@link #id} kept in step), or null. */
+    private final CreditVcpu[] heads;
 
     CreditPcpu(int id) {
-        this(id, null);
+        this(id, null, null);
     }
 
-    CreditPcpu(int id, BitSet nonEmpty) {
+    CreditPcpu(int id, BitSet nonEmpty, CreditVcpu[] heads) {
         this.id = id;
         this.idleBias = id;
         this.nonEmpty = nonEmpty;
+        this.heads = heads;
     }
 
+    /** After any change to the queue: keeps the shared non-empty mask and head slot in step. */
     private void markQueued() {
         if (nonEmpty != null) {
             if (runq.isEmpty()) {
@@ -36,6 +40,9 @@ final class CreditPcpu {
             } else {
                 nonEmpty.set(id);
             }
+        }
+        if (heads != null) {
+            heads[id] = runq.isEmpty() ? null : runq.get(0);
         }
     }
 
@@ -93,5 +100,6 @@ final class CreditPcpu {
             runq.set(w++, rest.get(i));
         }
         rest.clear();
+        markQueued();
     }
 }

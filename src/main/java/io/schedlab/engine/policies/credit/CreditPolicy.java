@@ -50,8 +50,8 @@ public final class CreditPolicy implements SchedulerPolicy {
     /** pCPU ids of each NUMA node, ascending, and as masks. */
     private int[][] nodeCpus;
     private BitSet[] nodeMasks;
-    /** Scratch of {@link #loadBalance}: the node's pCPUs worth a steal attempt. */
-    private final BitSet workers = new BitSet();
+    /** Head of each pCPU's run queue (null: empty), kept by {@link CreditPcpu}: the steal walk reads no list. */
+    private CreditVcpu[] heads;
     /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
     private int lastTickleCpu;
     private boolean capsSeen;
@@ -76,9 +76,10 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.topo = context.topology();
         this.n = topo.size();
         this.pcpus = new CreditPcpu[n];
+        this.heads = new CreditVcpu[n];
         this.hostCpus = topo.pcpus().toArray(new Pcpu[0]);
         for (int i = 0; i < n; i++) {
-            pcpus[i] = new CreditPcpu(i, queuedCpus);
+            pcpus[i] = new CreditPcpu(i, queuedCpus, heads);
             topo.pcpu(i).policyData = pcpus[i];
             idlers.set(i);
         }
@@ -507,24 +508,25 @@ public final class CreditPolicy implements SchedulerPolicy {
                     start++;
                 }
                 if (k > 0) {
-                    // workers: non-idle pCPUs of the node with queued vCPUs (a mask: the others cannot
-                    // be stolen from), cycled from the first after the node's bias. Queued, such a
-                    // peer has nr_runnable <= 1 only when nothing runs there, where runqSteal gives up.
-                    BitSet peers = workers;
-                    peers.clear();
-                    peers.or(nodeMasks[peerNode]);
-                    peers.and(queuedCpus);
-                    peers.andNot(idlers);
-                    int first = cpus[start % k];
-                    for (int pass = 0; pass < 2; pass++) {
-                        int end = pass == 0 ? Integer.MAX_VALUE : first;
-                        for (int peer = peers.nextSetBit(pass == 0 ? first : 0); peer >= 0 && peer < end;
-                                peer = peers.nextSetBit(peer + 1)) {
-                            CreditVcpu speer = peer == cpu ? null : runqSteal(peer, cpu, pri, step);
-                            if (speer != null) {
-                                balanceBias[peerNode] = peer;
-                                return speer;
-                            }
+                    // Non-idle pCPUs of the node with queued vCPUs (the others cannot be stolen from),
+                    // cycled from the first after the node's bias, in ascending pCPU order. Queued,
+                    // such a peer has nr_runnable <= 1 only when nothing runs there, where runqSteal
+                    // gives up. A peer whose queue head is not above pri is skipped: runqSteal's walk
+                    // would stop at the head (the queue is in priority order).
+                    int s0 = start % k;
+                    for (int j = 0; j < k; j++) {
+                        int peer = cpus[j + s0 < k ? j + s0 : j + s0 - k];
+                        if (peer == cpu || !queuedCpus.get(peer) || idlers.get(peer)) {
+                            continue;
+                        }
+                        CreditVcpu head = heads[peer];
+                        if (head == null || head.pri <= pri) {
+                            continue;
+                        }
+                        CreditVcpu speer = runqSteal(peer, cpu, pri, step);
+                        if (speer != null) {
+                            balanceBias[peerNode] = peer;
+                            return speer;
                         }
                     }
                 }
