@@ -15,11 +15,9 @@ WARMUP=${WARMUP:-10}
 PORT=${PORT:-18090}
 BODY_FILE=${BODY_FILE:-bench/jobs-tiny.json}
 
-JAR=$(ls target/schedlab-*.jar 2>/dev/null | grep -v original | head -n1 || true)
-if [ -z "$JAR" ]; then
-  ./mvnw -B -q -o -DskipTests package
-  JAR=$(ls target/schedlab-*.jar | grep -v original | head -n1)
-fi
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+find_jar
 
 WORK=$(mktemp -d /tmp/schedlab-jobs-bench.XXXXXX)
 DB_URL=${DB_URL:-"jdbc:h2:file:$WORK/schedlab;AUTO_SERVER=FALSE"}
@@ -28,16 +26,7 @@ args=(--server.port="$PORT" --schedlab.data-dir="$WORK" --spring.datasource.url=
 # shellcheck disable=SC2206
 [ -n "${APP_ARGS:-}" ] && args+=($APP_ARGS)
 
-java ${JAVA_OPTS:-} -jar "$JAR" "${args[@]}" >"$WORK/app.log" 2>&1 &
-APP_PID=$!
-trap 'kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null || true' EXIT
-
-for _ in $(seq 1 240); do
-  curl -fs "http://127.0.0.1:$PORT/actuator/health/readiness" >/dev/null && break
-  kill -0 "$APP_PID" 2>/dev/null || { echo "app died, see $WORK/app.log" >&2; tail -n 40 "$WORK/app.log" >&2; exit 1; }
-  sleep 0.5
-done
-URL="http://127.0.0.1:$PORT"
+start_app "${JAVA_OPTS:-}" "${args[@]}"
 
 echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, db ${DB_URL%%;*}"
 echo "== $RUNS sequential submissions of $BODY_FILE after $WARMUP warm-up ones"

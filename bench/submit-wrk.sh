@@ -19,11 +19,9 @@ BODY_FILE=${BODY_FILE:-examples/small.json}
 export BODY_FILE
 
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; exit 1; }
-JAR=${JAR:-$(ls target/schedlab-*.jar 2>/dev/null | grep -v original | head -n1 || true)}
-if [ -z "$JAR" ]; then
-  ./mvnw -B -q -DskipTests package
-  JAR=$(ls target/schedlab-*.jar | grep -v original | head -n1)
-fi
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+find_jar
 
 WORK=$(mktemp -d /tmp/schedlab-bench.XXXXXX)
 args=(--server.port="$PORT" --schedlab.data-dir="$WORK" \
@@ -33,16 +31,7 @@ args=(--server.port="$PORT" --schedlab.data-dir="$WORK" \
 [ -n "${APP_ARGS:-}" ] && args+=($APP_ARGS)
 
 # JAVA_OPTS defaults to the flag the Dockerfile and `./mvnw spring-boot:run` use (workers below the API)
-java ${JAVA_OPTS--XX:ThreadPriorityPolicy=1} -jar "$JAR" "${args[@]}" >"$WORK/app.log" 2>&1 &
-APP_PID=$!
-trap 'kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null || true' EXIT
-
-for _ in $(seq 1 120); do
-  curl -fs "http://127.0.0.1:$PORT/actuator/health/readiness" >/dev/null && break
-  kill -0 "$APP_PID" 2>/dev/null || { echo "app died, see $WORK/app.log" >&2; tail -n 40 "$WORK/app.log" >&2; exit 1; }
-  sleep 0.5
-done
-URL="http://127.0.0.1:$PORT"
+start_app "${JAVA_OPTS--XX:ThreadPriorityPolicy=1}" "${args[@]}"
 
 echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, max-queued=${MAX_QUEUED:-default}"
 # Warm-up on the validate endpoint (WARMUP_PATH): same JSON parsing and validation path, nothing
