@@ -3,17 +3,27 @@ package io.schedlab.engine.sim;
 import java.util.Arrays;
 
 /**
- * Time a vCPU ran on each pCPU, stored sparsely (memory grows with the pCPUs it visited, not the
- * host size). Runs on the same pCPU as the previous one only add to a field of this object; the
- * total goes into the sparse arrays when the vCPU moves to another pCPU (or when read).
+ * Time a vCPU ran on each pCPU. On a host of at most {@link #DENSE_MAX_PCPUS} pCPUs one slot per
+ * pCPU (a move costs one array add); on larger hosts stored sparsely (memory grows with the pCPUs
+ * it visited, not the host size). Runs on the same pCPU as the previous one only add to a field of
+ * this object; the total goes into the arrays when the vCPU moves to another pCPU (or when read).
  */
 final class PcpuTimes {
+    /** Largest host with one slot per pCPU: at most 1 KB per vCPU. */
+    static final int DENSE_MAX_PCPUS = 128;
+
+    /** Time by pCPU on a small host, else null. */
+    private final long[] dense;
     private int[] pcpus = new int[2];
     private long[] nanos = new long[2];
     private int size;
     /** The pCPU of the latest runs (-1: none) and their time not yet in the arrays. */
     private int currentPcpu = -1;
     private long currentNanos;
+
+    PcpuTimes(int hostPcpus) {
+        this.dense = hostPcpus <= DENSE_MAX_PCPUS ? new long[hostPcpus] : null;
+    }
 
     void add(int pcpu, long ns) {
         if (ns <= 0) {
@@ -35,6 +45,10 @@ final class PcpuTimes {
         }
         int pcpu = currentPcpu;
         currentPcpu = -1;
+        if (dense != null) {
+            dense[pcpu] += currentNanos;
+            return;
+        }
         for (int i = 0; i < size; i++) {
             if (pcpus[i] == pcpu) {
                 nanos[i] += currentNanos;
@@ -52,6 +66,20 @@ final class PcpuTimes {
     /** (pCPU, ns) pairs in ascending pCPU order. */
     long[][] sorted() {
         flush();
+        if (dense != null) {
+            int visited = 0;
+            for (long ns : dense) {
+                visited += ns > 0 ? 1 : 0;
+            }
+            long[][] out = new long[visited][];
+            int k = 0;
+            for (int p = 0; p < dense.length; p++) {
+                if (dense[p] > 0) {
+                    out[k++] = new long[] {p, dense[p]};
+                }
+            }
+            return out;
+        }
         Integer[] order = new Integer[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;

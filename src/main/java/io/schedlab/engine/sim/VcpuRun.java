@@ -38,7 +38,7 @@ final class VcpuRun {
     long runnableNs;
     long blockedNs;
     long spinNs;
-    final PcpuTimes timeOnPcpu = new PcpuTimes();
+    final PcpuTimes timeOnPcpu;
     long migSameCore;
     long migSameSocket;
     long migCross;
@@ -46,8 +46,9 @@ final class VcpuRun {
     /** NUMA node whose stream count includes this vCPU, or -1. */
     int streamNode = -1;
 
-    VcpuRun(Vcpu v, VmRun vm) {
+    VcpuRun(Vcpu v, VmRun vm, int hostPcpus) {
         this.v = v;
+        this.timeOnPcpu = new PcpuTimes(hostPcpus);
         this.vm = vm;
         this.memoryNode = vm.vm.memoryNode;
     }

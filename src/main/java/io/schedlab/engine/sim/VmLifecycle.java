@@ -90,7 +90,7 @@ final class VmLifecycle {
             setAffinity(v.hardAffinity, hardOf(s, i));
             setAffinity(v.softAffinity, softOf(s, i));
             vm.vcpus.add(v);
-            VcpuRun vr = new VcpuRun(v, run);
+            VcpuRun vr = new VcpuRun(v, run, sim.nP);
             vr.stateSince = at;
             sim.vcpus.add(vr);
             run.vcpus.add(vr);
