@@ -19,6 +19,9 @@ final class CreditCpuPicker {
     private final BitSet scratchCpus = new BitSet();
     private final BitSet scratchIdlers = new BitSet();
     private final BitSet scratchNxt = new BitSet();
+    /** siblingMask and socketMask as words, on hosts of at most 64 pCPUs (else null). */
+    private final long[] siblingWord;
+    private final long[] socketWord;
 
     CreditCpuPicker(Topology topo) {
         this.topo = topo;
@@ -37,6 +40,98 @@ final class CreditCpuPicker {
                 }
             }
         }
+        siblingWord = n <= Long.SIZE ? new long[n] : null;
+        socketWord = n <= Long.SIZE ? new long[n] : null;
+        for (int i = 0; siblingWord != null && i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                siblingWord[i] |= siblingMask[i].get(j) ? 1L << j : 0;
+                socketWord[i] |= socketMask[i].get(j) ? 1L << j : 0;
+            }
+        }
+    }
+
+    /**
+     * The pick for svc's vCPU: on hosts of at most 64 pCPUs with one-word masks ({@code idlersWord}
+     * = {@code idlersIn}, the vCPU's affinity words from {@link CreditVcpu#affinityChanged}), else
+     * with BitSets; both follow the same steps and give the same pCPU.
+     */
+    int pick(CreditVcpu svc, BitSet idlersIn, long idlersWord, boolean ownRunqIdle, CreditPcpu[] pcpus,
+            boolean commit) {
+        return siblingWord != null ? pickWords(svc, idlersWord, ownRunqIdle, pcpus, commit)
+                : pick(svc.vcpu, idlersIn, ownRunqIdle, pcpus, commit);
+    }
+
+    /** {@link #pick(Vcpu, BitSet, boolean, CreditPcpu[], boolean)} with one-word masks, step for step. */
+    private int pickWords(CreditVcpu svc, long idlersIn, boolean ownRunqIdle, CreditPcpu[] pcpus, boolean commit) {
+        Vcpu v = svc.vcpu;
+        int cpu = v.processor;
+        CreditPcpu spc = null;
+        for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
+            if (step == AffinityBalance.SOFT && !svc.softUseful) {
+                continue;
+            }
+            long cpus = step == AffinityBalance.SOFT ? svc.hardWord & svc.softWord : svc.hardWord;
+            if (cpus == 0) {
+                continue;
+            }
+            // If present, prefer v's current processor.
+            cpu = has(cpus, cpu) ? cpu : cycle(cpu, cpus);
+            long idlers = idlersIn;
+            if (v.processor == cpu && ownRunqIdle) {
+                idlers |= 1L << cpu;
+            }
+            cpus &= idlers;
+            if (!has(cpus, cpu) && cpus != 0) {
+                cpu = cycle(cpu, cpus);
+            }
+            cpus &= ~(1L << cpu);
+            while (cpus != 0) {
+                int nxt = cycle(cpu, cpus);
+                int migrateFactor;
+                long cpuGroup;
+                long nxtGroup;
+                if (has(socketWord[nxt], cpu)) {
+                    migrateFactor = 1;
+                    cpuGroup = siblingWord[cpu];
+                    nxtGroup = siblingWord[nxt];
+                } else {
+                    migrateFactor = 2;
+                    cpuGroup = socketWord[cpu];
+                    nxtGroup = socketWord[nxt];
+                }
+                int weightCpu = Long.bitCount(idlers & cpuGroup);
+                int weightNxt = Long.bitCount(idlers & nxtGroup);
+                long nxtIdlers = idlers & nxtGroup;
+                if (weightCpu * migrateFactor < weightNxt) {
+                    nxtIdlers &= cpus;
+                    spc = pcpus[nxt];
+                    cpu = cycle(spc.idleBias, nxtIdlers);
+                    cpus &= ~siblingWord[cpu];
+                } else {
+                    cpus &= ~nxtIdlers;
+                }
+            }
+            if (has(idlers, cpu)) {
+                break;
+            }
+        }
+        if (commit && spc != null) {
+            spc.idleBias = cpu;
+        }
+        return cpu;
+    }
+
+    private static boolean has(long word, int bit) {
+        return (word & (1L << bit)) != 0;
+    }
+
+    /** cpumask_cycle on a word: the first set bit after {@code from}, wrapping; -1 when empty. */
+    static int cycle(int from, long mask) {
+        long after = from >= Long.SIZE - 1 ? 0 : mask & (-1L << (from + 1));
+        if (after != 0) {
+            return Long.numberOfTrailingZeros(after);
+        }
+        return mask == 0 ? -1 : Long.numberOfTrailingZeros(mask);
     }
 
     /**

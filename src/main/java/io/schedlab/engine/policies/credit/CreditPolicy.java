@@ -39,8 +39,10 @@ public final class CreditPolicy implements SchedulerPolicy {
     /** The topology's pCPUs by id, as an array (the steal walk reads one per peer). */
     private Pcpu[] hostCpus;
     private CreditCpuPicker picker;
-    /** prv->idlers: pCPUs that scheduled idle and were not tickled since. */
+    /** prv->idlers: pCPUs that scheduled idle and were not tickled since (change with setIdler/clearIdler). */
     private final BitSet idlers = new BitSet();
+    /** {@link #idlers} as one word, kept in step on hosts of at most 64 pCPUs (for the picker). */
+    private long idlersWord;
     /** pCPUs with a non-empty run queue (kept by CreditPcpu): the steal walk skips the others at once. */
     private final BitSet queuedCpus = new BitSet();
     /** prv->runq_sort epoch. */
@@ -81,7 +83,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         for (int i = 0; i < n; i++) {
             pcpus[i] = new CreditPcpu(i, queuedCpus, heads);
             topo.pcpu(i).policyData = pcpus[i];
-            idlers.set(i);
+            setIdler(i);
         }
         this.picker = new CreditCpuPicker(topo);
         this.balanceBias = new int[Math.max(1, topo.numaNodes())];
@@ -142,6 +144,20 @@ public final class CreditPolicy implements SchedulerPolicy {
         });
     }
 
+    private void setIdler(int cpu) {
+        idlers.set(cpu);
+        if (cpu < Long.SIZE) {
+            idlersWord |= 1L << cpu;
+        }
+    }
+
+    private void clearIdler(int cpu) {
+        idlers.clear(cpu);
+        if (cpu < Long.SIZE) {
+            idlersWord &= ~(1L << cpu);
+        }
+    }
+
     // ---------------------------------------------------------------- vCPU lifecycle
 
     @Override
@@ -151,6 +167,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         }
         CreditVcpu svc = new CreditVcpu(v, CreditDomain.of(v.vm));
         v.policyData = svc;
+        svc.affinityChanged(n);
         capsSeen |= v.vm.cap > 0;
         vcpus.add(v);
         if (v.hasSoftAffinity()) {
@@ -172,7 +189,7 @@ public final class CreditPolicy implements SchedulerPolicy {
     @Override
     public int pickCpu(Vcpu v) {
         // csched_res_pick -> _csched_cpu_pick(commit = true)
-        return picker.pick(v, idlers, isRunqIdle(v.processor), pcpus, true);
+        return picker.pick(CreditVcpu.of(v), idlers, idlersWord, isRunqIdle(v.processor), pcpus, true);
     }
 
     /** is_runq_idle: nothing queued on the pCPU (the idle vCPU heads Xen's runq). */
@@ -222,7 +239,9 @@ public final class CreditPolicy implements SchedulerPolicy {
 
     @Override
     public void affinityChanged(Vcpu v) {
-        // The simulator moves v if its pCPU is no longer allowed; here only the soft count changes.
+        // The simulator moves v if its pCPU is no longer allowed; here the soft count and the
+        // picker's affinity words change.
+        CreditVcpu.of(v).affinityChanged(n);
         countSoftAffine();
     }
 
@@ -305,7 +324,7 @@ public final class CreditPolicy implements SchedulerPolicy {
             }
         }
         if (snext == null) {
-            idlers.set(p.id);
+            setIdler(p.id);
             if (retryBalance) {
                 // Model choice: an idle pCPU that skipped stealing because of the balance rate limit
                 // looks again when the limit expires (Xen would wait for the next tickle).
@@ -313,7 +332,7 @@ public final class CreditPolicy implements SchedulerPolicy {
             }
             return Decision.idle();
         }
-        idlers.clear(p.id);
+        clearIdler(p.id);
         if (snext != scurr) {
             snext.runStart = now;
         }
@@ -387,7 +406,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         if (!svc.active) {
             acctStart(svc);
         } else if (!svc.migrating) {
-            int newCpu = picker.pick(svc.vcpu, idlers, isRunqIdle(p.id), pcpus, false);
+            int newCpu = picker.pick(svc, idlers, idlersWord, isRunqIdle(p.id), pcpus, false);
             if (newCpu != p.id) {
                 svc.migrating = true;
                 ctx.tickle(p.id);
@@ -482,7 +501,7 @@ public final class CreditPolicy implements SchedulerPolicy {
             }
         }
         for (int i = mask.nextSetBit(0); i >= 0; i = mask.nextSetBit(i + 1)) {
-            idlers.clear(i);
+            clearIdler(i);
             ctx.tickle(i);
         }
     }

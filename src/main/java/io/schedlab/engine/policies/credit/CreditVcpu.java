@@ -39,9 +39,29 @@ final class CreditVcpu {
     /** Its last do_schedule answer, reused while the run time is the same ({@link Decision#reuse}). */
     Decision lastDecision;
 
+    /** Hard and soft affinity as one word (hosts of at most 64 pCPUs; bits below the host size) and has_soft_affinity. */
+    long hardWord;
+    long softWord;
+    boolean softUseful;
+
     CreditVcpu(Vcpu vcpu, CreditDomain dom) {
         this.vcpu = vcpu;
         this.dom = dom;
+    }
+
+    /** Re-reads the vCPU's affinity masks into {@link #hardWord}, {@link #softWord} and {@link #softUseful}. */
+    void affinityChanged(int hostPcpus) {
+        softUseful = vcpu.hasSoftAffinity();
+        if (hostPcpus <= Long.SIZE) {
+            long host = hostPcpus == Long.SIZE ? -1L : (1L << hostPcpus) - 1;
+            hardWord = firstWord(vcpu.hardAffinity) & host;
+            softWord = firstWord(vcpu.softAffinity) & host;
+        }
+    }
+
+    private static long firstWord(java.util.BitSet set) {
+        long[] words = set.toLongArray();
+        return words.length == 0 ? 0 : words[0];
     }
 
     static CreditVcpu of(Vcpu v) {
