@@ -458,6 +458,10 @@ public final class CreditPolicy implements SchedulerPolicy {
         Pcpu p = hostCpus[cpu];
         CreditVcpu cur = p.current == null ? null : CreditVcpu.of(p.current);
         int curPri = cur == null ? CreditVcpu.PRI_IDLE : cur.pri;
+        if (n <= Long.SIZE) {
+            runqTickleWords(snew, cpu, cur, curPri);
+            return;
+        }
         BitSet mask = tickleMask;
         mask.clear();
         boolean idlersEmpty = idlers.isEmpty();
@@ -501,6 +505,50 @@ public final class CreditPolicy implements SchedulerPolicy {
             }
         }
         for (int i = mask.nextSetBit(0); i >= 0; i = mask.nextSetBit(i + 1)) {
+            clearIdler(i);
+            ctx.tickle(i);
+        }
+    }
+
+    /** {@link #runqTickle} with one-word masks (hosts of at most 64 pCPUs), step for step. */
+    private void runqTickleWords(CreditVcpu snew, int cpu, CreditVcpu cur, int curPri) {
+        long idle = idlersWord;
+        long self = 1L << cpu;
+        long mask = 0;
+        // Exclusive pinning to an idle pCPU.
+        if (CreditCpuPicker.cycle(cpu, snew.hardWord) == cpu && (idle & self) != 0) {
+            mask = self;
+        } else if (curPri == CreditVcpu.PRI_IDLE || (idle == 0 && snew.pri > curPri)) {
+            mask = self;
+        } else if (idle != 0) {
+            for (int step = AffinityBalance.SOFT; step <= AffinityBalance.HARD; step++) {
+                if (step == AffinityBalance.SOFT && !snew.softUseful) {
+                    continue;
+                }
+                long newIdlers = snew.hardWord & (step == AffinityBalance.SOFT ? snew.softWord : -1L) & idle;
+                if (newIdlers == 0 && step == AffinityBalance.SOFT) {
+                    continue;
+                }
+                if (newIdlers == 0 && snew.pri > curPri) {
+                    if (cur != null && (cur.hardWord & idle) != 0) {
+                        cur.migrating = true; // kicked away
+                    }
+                    mask = self;
+                } else if (newIdlers != 0) {
+                    if (params.tickleOneIdle()) {
+                        lastTickleCpu = CreditCpuPicker.cycle(lastTickleCpu, newIdlers);
+                        mask = 1L << lastTickleCpu;
+                    } else {
+                        mask |= newIdlers;
+                    }
+                }
+                if (mask != 0) {
+                    break;
+                }
+            }
+        }
+        for (long m = mask; m != 0; m &= m - 1) {
+            int i = Long.numberOfTrailingZeros(m);
             clearIdler(i);
             ctx.tickle(i);
         }
