@@ -246,7 +246,7 @@ final class GuestKernel {
                     return;
                 }
             } else if (ph instanceof Phase.Release r) {
-                GuestLock lock = th.vm.locks.get(r.lock());
+                GuestLock lock = th.vm.existingLock(r.lock());
                 if (lock == null || lock.holder != th) {
                     throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread releases"
                             + " spinlock " + r.lock() + " it does not hold");
@@ -324,7 +324,7 @@ final class GuestKernel {
         }
         run.threads.clear();
         run.ready.clear();
-        run.locks.clear();
+        run.clearLocks();
     }
 
     /** (Re)schedule the running vCPU's next plan event: phase completion at its current rate, or guest slice end. */
