@@ -12,6 +12,8 @@ import org.HdrHistogram.IntCountsHistogram;
  * Records nanosecond latencies in an auto-resizing HdrHistogram: fixed memory whatever the run
  * length. {@link #LatencyRecorder()} keeps 3 significant digits (run-wide distributions);
  * {@link #compact()} keeps 2 digits with int counts and 100 ns resolution (~10 KB; per VM/vCPU).
+ * Values are counted in a plain array laid out like the histogram's and moved into it when read
+ * (so about twice the histogram's memory).
  */
 public final class LatencyRecorder {
     /** CDF points reported: every 5% plus the tail. */
@@ -19,55 +21,103 @@ public final class LatencyRecorder {
         0.60, 0.65, 0.70, 0.75, 0.80, 0.85, 0.90, 0.95, 0.99, 0.999, 1.0};
 
     private final AbstractHistogram histogram;
-    /**
-     * A run of equal values not yet in the histogram (decision and switch costs repeat a lot):
-     * recording a value n times or once with count n leaves the same histogram.
+    /*
+     * Counts not yet in the histogram, per HdrHistogram counts-array index (the same index formula,
+     * AbstractHistogram.countsArrayIndex of HdrHistogram 2.2): recording is one increment, with no
+     * virtual calls, min/max or total-count upkeep. Moved into the histogram (one
+     * recordValueWithCount per used bucket, at the bucket's lowest value) before it is read; the
+     * histogram's figures depend on its bucket counts only, so they are those of recording every value.
      */
-    private long runValue = -1;
-    private long runLength;
+    private final int unitMagnitude;
+    private final int subBucketHalfCountMagnitude;
+    private final int subBucketHalfCount;
+    private final long subBucketMask;
+    private final int leadingZeroCountBase;
+    private int[] pending;
+    private boolean anyPending;
 
     public LatencyRecorder() {
-        this.histogram = new Histogram(3);
+        this(new Histogram(3), 1, 3);
     }
 
-    private LatencyRecorder(AbstractHistogram histogram) {
+    private LatencyRecorder(AbstractHistogram histogram, long lowestDiscernibleValue, int significantDigits) {
         this.histogram = histogram;
+        // As AbstractHistogram.init derives its bucket layout.
+        long largestValueWithSingleUnitResolution = 2 * (long) Math.pow(10, significantDigits);
+        this.unitMagnitude = (int) (Math.log(lowestDiscernibleValue) / Math.log(2));
+        int subBucketCountMagnitude = (int) Math.ceil(Math.log(largestValueWithSingleUnitResolution) / Math.log(2));
+        this.subBucketHalfCountMagnitude = subBucketCountMagnitude - 1;
+        int subBucketCount = 1 << subBucketCountMagnitude;
+        this.subBucketHalfCount = subBucketCount / 2;
+        this.subBucketMask = ((long) subBucketCount - 1) << unitMagnitude;
+        this.leadingZeroCountBase = 64 - unitMagnitude - subBucketCountMagnitude;
+        this.pending = new int[subBucketCount];
     }
 
     /** A small recorder for per-entity latencies. */
     public static LatencyRecorder compact() {
         IntCountsHistogram h = new IntCountsHistogram(100, 1_000_000, 2);
         h.setAutoResize(true);
-        return new LatencyRecorder(h);
+        return new LatencyRecorder(h, 100, 2);
     }
 
     public void record(long nanos) {
         long value = Math.max(0, nanos);
-        if (value == runValue) {
-            runLength++;
-            return;
+        int bucketIndex = leadingZeroCountBase - Long.numberOfLeadingZeros(value | subBucketMask);
+        int subBucketIndex = (int) (value >>> (bucketIndex + unitMagnitude));
+        int index = ((bucketIndex + 1) << subBucketHalfCountMagnitude) + (subBucketIndex - subBucketHalfCount);
+        int[] counts = pending;
+        if (index >= counts.length) {
+            counts = grow(index);
         }
-        flushRun();
-        runValue = value;
-        runLength = 1;
+        anyPending = true;
+        if (++counts[index] == Integer.MAX_VALUE) {
+            flushPending();
+        }
     }
 
-    private void flushRun() {
-        if (runLength > 0) {
-            histogram.recordValueWithCount(runValue, runLength);
-            runLength = 0;
-            runValue = -1;
+    private int[] grow(int index) {
+        int n = pending.length;
+        while (n <= index) {
+            n += n >>> 1;
         }
+        pending = java.util.Arrays.copyOf(pending, n);
+        return pending;
+    }
+
+    private void flushPending() {
+        if (!anyPending) {
+            return;
+        }
+        int[] counts = pending;
+        for (int index = 0; index < counts.length; index++) {
+            if (counts[index] != 0) {
+                histogram.recordValueWithCount(lowestValueAt(index), counts[index]);
+                counts[index] = 0;
+            }
+        }
+        anyPending = false;
+    }
+
+    /** The lowest value recorded at a counts index (AbstractHistogram.valueFromIndex). */
+    private long lowestValueAt(int index) {
+        int bucketIndex = (index >> subBucketHalfCountMagnitude) - 1;
+        int subBucketIndex = (index & (subBucketHalfCount - 1)) + subBucketHalfCount;
+        if (bucketIndex < 0) {
+            subBucketIndex -= subBucketHalfCount;
+            bucketIndex = 0;
+        }
+        return ((long) subBucketIndex) << (bucketIndex + unitMagnitude);
     }
 
     public long count() {
-        flushRun();
+        flushPending();
         return histogram.getTotalCount();
     }
 
     /** Percentiles and max; with {@code withCdf} also ~20 CDF points. */
     public Distribution toDistribution(boolean withCdf) {
-        flushRun();
+        flushPending();
         if (histogram.getTotalCount() == 0) {
             return new Distribution(0, 0, 0, 0, 0, 0, 0, List.of());
         }

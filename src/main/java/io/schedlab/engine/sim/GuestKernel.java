@@ -246,7 +246,7 @@ final class GuestKernel {
                     return;
                 }
             } else if (ph instanceof Phase.Release r) {
-                GuestLock lock = th.vm.locks.get(r.lock());
+                GuestLock lock = th.vm.existingLock(r.lock());
                 if (lock == null || lock.holder != th) {
                     throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread releases"
                             + " spinlock " + r.lock() + " it does not hold");
@@ -324,7 +324,7 @@ final class GuestKernel {
         }
         run.threads.clear();
         run.ready.clear();
-        run.locks.clear();
+        run.clearLocks();
     }
 
     /** (Re)schedule the running vCPU's next plan event: phase completion at its current rate, or guest slice end. */
@@ -361,21 +361,19 @@ final class GuestKernel {
             return;
         }
         int node = want ? vr.memoryNode : vr.streamNode;
-        List<VcpuRun> list = sim.progress.streamers.get(node);
-        for (int i = 0; i < list.size(); i++) {
-            sim.progress.settle(list.get(i));
+        Progress progress = sim.progress;
+        for (int i = 0, n = progress.streamerCount(node); i < n; i++) {
+            progress.settle(progress.streamer(node, i));
         }
         if (want) {
-            sim.progress.streams[node]++;
-            list.add(vr);
+            progress.addStreamer(node, vr);
             vr.streamNode = node;
         } else {
-            sim.progress.streams[node]--;
-            list.remove(vr);
+            progress.removeStreamer(node, vr);
             vr.streamNode = -1;
         }
-        for (int i = 0; i < list.size(); i++) {
-            VcpuRun other = list.get(i);
+        for (int i = 0, n = progress.streamerCount(node); i < n; i++) {
+            VcpuRun other = progress.streamer(node, i);
             if (other != vr) {
                 replan(other);
             }

@@ -1,8 +1,7 @@
 package io.schedlab.engine.sim;
 
 import io.schedlab.engine.model.VcpuState;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * Thread progress on running vCPUs: settling work done at the current rate, and the rate itself
@@ -11,20 +10,85 @@ import java.util.List;
  */
 final class Progress {
     private final Simulator sim;
-    /** Running memory streams per NUMA node, and the vCPUs running them. */
-    final int[] streams;
-    final List<List<VcpuRun>> streamers = new ArrayList<>();
+    /** Running memory streams per NUMA node. */
+    private final int[] streams;
+    /** The vCPUs running them, per node, in the order they started streaming (re-plans follow it). */
+    private final VcpuRun[][] streamers;
+    private final int[] streamerCount;
+    /**
+     * Per node: min(1, node bandwidth / demand of its streams), the factor {@link #rate} applies;
+     * recomputed (same expression) only when the node's stream count changes.
+     */
+    private final double[] bandwidthShare;
+    /** 10 / SLIT distance [here][memory node]: the remote-access factor, divided once instead of per rate. */
+    private final double[][] remoteFactor;
+    private final double smtFactor;
+    private final double streamBandwidthMBps;
+    private final double[] nodeBandwidthMBps;
     double localStreamWork;
     double remoteStreamWork;
 
     Progress(Simulator sim) {
         this.sim = sim;
-        this.streams = new int[sim.topo.numaNodes()];
-        for (int n = 0; n < streams.length; n++) {
-            streamers.add(new ArrayList<>());
+        int nodes = sim.topo.numaNodes();
+        this.streams = new int[nodes];
+        this.streamers = new VcpuRun[nodes][8];
+        this.streamerCount = new int[nodes];
+        this.smtFactor = sim.costs.smtFactor();
+        this.streamBandwidthMBps = sim.costs.streamBandwidthMBps();
+        this.nodeBandwidthMBps = sim.topo.nodeBandwidthMBps().clone();
+        this.bandwidthShare = new double[nodes];
+        this.remoteFactor = new double[nodes][nodes];
+        int[][] distance = sim.topo.numaDistance();
+        for (int n = 0; n < nodes; n++) {
+            updateBandwidthShare(n);
+            for (int m = 0; m < nodes; m++) {
+                remoteFactor[n][m] = 10.0 / distance[n][m]; // ACPI SLIT: 10 = local, 21 = 2.1x slower
+            }
         }
     }
 
+    private void updateBandwidthShare(int node) {
+        double demand = Math.max(1, streams[node]) * streamBandwidthMBps;
+        bandwidthShare[node] = Math.min(1.0, nodeBandwidthMBps[node] / demand);
+    }
+
+    /** Number of vCPUs streaming from {@code node}; {@link #streamer} gives them in start order. */
+    int streamerCount(int node) {
+        return streamerCount[node];
+    }
+
+    VcpuRun streamer(int node, int i) {
+        return streamers[node][i];
+    }
+
+    /** vr starts streaming from node (appended last). */
+    void addStreamer(int node, VcpuRun vr) {
+        int n = streamerCount[node];
+        if (n == streamers[node].length) {
+            streamers[node] = Arrays.copyOf(streamers[node], 2 * n);
+        }
+        streamers[node][n] = vr;
+        streamerCount[node] = n + 1;
+        streams[node]++;
+        updateBandwidthShare(node);
+    }
+
+    /** vr stops streaming from node; the others keep their order. */
+    void removeStreamer(int node, VcpuRun vr) {
+        VcpuRun[] list = streamers[node];
+        int n = streamerCount[node];
+        for (int i = 0; i < n; i++) {
+            if (list[i] == vr) {
+                System.arraycopy(list, i + 1, list, i, n - i - 1);
+                list[n - 1] = null;
+                streamerCount[node] = n - 1;
+                break;
+            }
+        }
+        streams[node]--;
+        updateBandwidthShare(node);
+    }
 
     /** Bring the running vCPU's thread progress and counters up to sim.now (at its current rate). */
     void settle(VcpuRun vr) {
@@ -82,17 +146,17 @@ final class Progress {
         double r = 1.0;
         for (int s : sim.siblings[p]) {
             if (sim.runningOn[s] != null) {
-                r *= sim.costs.smtFactor(); // VMware: slightly more than half of solo throughput
+                r *= smtFactor; // VMware: slightly more than half of solo throughput
                 break;
             }
         }
         if (th.memoryStream) {
+            // Same factors, same order of products as min(1, bw / (max(1, streams) x demand)) x 10 / distance.
             int node = vr.memoryNode;
-            double demand = Math.max(1, streams[node]) * sim.costs.streamBandwidthMBps();
-            r *= Math.min(1.0, sim.topo.nodeBandwidthMBps()[node] / demand);
+            r *= bandwidthShare[node];
             int here = sim.numaNodeOf[p];
             if (here != node) {
-                r *= 10.0 / sim.topo.numaDistance()[here][node]; // ACPI SLIT: 10 = local, 21 = 2.1x slower
+                r *= remoteFactor[here][node];
             }
         }
         return r;

@@ -20,8 +20,11 @@ final class VmRun {
     final ArrayDeque<GuestThreadRun> ready = new ArrayDeque<>();
     /** Live (not exited) threads. */
     final List<GuestThreadRun> threads = new ArrayList<>();
-    /** Lock id -> lock; looked up only, never iterated (iteration order would not be deterministic). */
-    final Map<Integer, GuestLock> locks = new HashMap<>();
+    /** Locks with ids 0..SMALL_LOCKS-1, by id (no boxing or hashing on the hot acquire/release path). */
+    private final GuestLock[] smallLocks = new GuestLock[SMALL_LOCKS];
+    /** Other lock ids -> lock; looked up only, never iterated (iteration order would not be deterministic). */
+    private final Map<Integer, GuestLock> otherLocks = new HashMap<>();
+    private static final int SMALL_LOCKS = 64;
     final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     long startedAt = -1;
     long endedAt = -1;
@@ -34,7 +37,27 @@ final class VmRun {
         this.workload = workload;
     }
 
+    /** The lock with this id, created on first use. */
     GuestLock lock(int id) {
-        return locks.computeIfAbsent(id, k -> new GuestLock());
+        if (id >= 0 && id < SMALL_LOCKS) {
+            GuestLock lock = smallLocks[id];
+            if (lock == null) {
+                lock = new GuestLock();
+                smallLocks[id] = lock;
+            }
+            return lock;
+        }
+        return otherLocks.computeIfAbsent(id, k -> new GuestLock());
+    }
+
+    /** The lock with this id, or null if it was never used. */
+    GuestLock existingLock(int id) {
+        return id >= 0 && id < SMALL_LOCKS ? smallLocks[id] : otherLocks.get(id);
+    }
+
+    /** Drops every lock (VM shutdown). */
+    void clearLocks() {
+        java.util.Arrays.fill(smallLocks, null);
+        otherLocks.clear();
     }
 }

@@ -25,6 +25,8 @@ public final class InteractiveWorkload implements Workload {
 
     static final String TYPE = "interactive";
     static final long MARKER_NANOS = 1;
+    /** The marker phase (immutable, so one instance serves every thread). */
+    private static final Phase.Compute MARKER = new Phase.Compute(MARKER_NANOS, false);
     /** Highest latency the histogram tracks: one hour, 2 significant digits (~1% error). */
     private static final long MAX_TRACKED_NANOS = 3_600_000_000_000L;
 
@@ -152,7 +154,7 @@ public final class InteractiveWorkload implements Workload {
                 }
                 case 1 -> {
                     step = 2;
-                    return new Phase.Compute(MARKER_NANOS, false);
+                    return MARKER;
                 }
                 case 2 -> {
                     long waited = Math.max(0, now - sleepEndsAt - MARKER_NANOS);

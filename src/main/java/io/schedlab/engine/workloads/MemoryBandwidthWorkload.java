@@ -27,6 +27,8 @@ public final class MemoryBandwidthWorkload implements Workload {
     private final long totalKibPerThread;
     private final double streamMiBps;
     private final long blocksPerPhase;
+    /** The phase moving a whole phase's blocks (immutable, so one instance serves every thread). */
+    private final Phase.Compute fullPhase;
 
     private long startNanos;
     private long[] kibDone = new long[0];
@@ -44,6 +46,7 @@ public final class MemoryBandwidthWorkload implements Workload {
         this.streamMiBps = streamMiBps;
         double kibPerPhase = streamMiBps * KIB_PER_MIB * phaseMicros / 1e6;
         this.blocksPerPhase = Math.max(1, (long) Math.floor(kibPerPhase / blockKib));
+        this.fullPhase = new Phase.Compute(workNanosFor(blocksPerPhase * blockKib), true);
     }
 
     static MemoryBandwidthWorkload fromParams(Params p) {
@@ -158,7 +161,7 @@ public final class MemoryBandwidthWorkload implements Workload {
                 kib = Math.min(kib, left);
             }
             pendingKib = kib;
-            return new Phase.Compute(workNanosFor(kib), true);
+            return kib == blocksPerPhase * blockKib ? fullPhase : new Phase.Compute(workNanosFor(kib), true);
         }
     }
 }
