@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.IntCountsHistogram;
 
 /**
- * Runs of equal values are recorded in one go and the percentiles are read in one walk: the figures
+ * Values are counted in a plain array in HdrHistogram's bucket layout and moved in before a read, and the percentiles are read in one walk: the figures
  * equal HdrHistogram's own of a histogram given every value.
  */
 class LatencyRecorderProperties {
