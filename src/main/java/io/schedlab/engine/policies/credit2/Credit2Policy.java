@@ -58,7 +58,8 @@ public final class Credit2Policy implements SchedulerPolicy {
     private RunqueueLayout layout;
     private final List<Credit2Runqueue> rqs = new ArrayList<>();
     private Credit2Runqueue[] rqOfCpu;
-    private BitSet[] siblings;
+    /** The pCPUs sharing each pCPU's core (itself included). */
+    private CpuMask[] siblings;
     private Tickler tickler;
     private final int[] skippedScratch = new int[1];
     /** Queued vCPUs whose tickled_cpu is each pCPU. */
@@ -92,7 +93,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         this.n = topo.size();
         this.layout = new RunqueueLayout(topo, params.effectiveRunqueue(), params.effectiveMaxCpusPerRunqueue());
         for (int i = 0; i < layout.count(); i++) {
-            rqs.add(new Credit2Runqueue(i));
+            rqs.add(new Credit2Runqueue(i, n));
         }
         rqOfCpu = new Credit2Runqueue[n];
         reservations = new int[n];
@@ -108,14 +109,14 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
 
         });
-        siblings = new BitSet[n];
+        siblings = new CpuMask[n];
         for (int cpu = 0; cpu < n; cpu++) {
             Credit2Runqueue rqd = rqs.get(layout.runqueueOf(cpu));
             rqOfCpu[cpu] = rqd;
             rqd.active.set(cpu);
             rqd.idle.set(cpu);
             topo.pcpu(cpu).policyData = rqd;
-            siblings[cpu] = new BitSet(n);
+            siblings[cpu] = new CpuMask(n);
             for (int j = 0; j < n; j++) {
                 if (topo.sameCore(cpu, j)) {
                     siblings[cpu].set(j);
@@ -123,6 +124,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
         }
         for (Credit2Runqueue rqd : rqs) {
+            rqd.activeAssigned(n);
             rqd.pickBias = rqd.active.nextSetBit(0);
             rqd.loadLastUpdate = ctx.now();
             rqd.smtIdle.clear();
@@ -498,6 +500,9 @@ public final class Credit2Policy implements SchedulerPolicy {
             svc.budget -= delta;
         }
         svc.startTime = now;
+        if (svc.onRunq) {
+            svc.rq.creditChanged(svc);
+        }
     }
 
     /** c2t: credit -> time at this vCPU's burn rate. */
@@ -525,6 +530,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             svc.startTime = now;
         }
+        rqd.creditsChanged();
         resets++;
     }
 
@@ -583,6 +589,9 @@ public final class Credit2Policy implements SchedulerPolicy {
             setTickledCpu(snext, -1);
             if (snext.vcpu.processor != cpu) {
                 snext.credit += migrateCompensation;
+                if (snext.onRunq) {
+                    snext.rq.creditChanged(snext);
+                }
                 snext.vcpu.processor = cpu;
             }
             tickler.scheduled(cpu, snext);
@@ -609,7 +618,8 @@ public final class Credit2Policy implements SchedulerPolicy {
             return;
         }
         List<Credit2Vcpu> again = null;
-        for (Credit2Vcpu svc : rqd.runq) {
+        for (int i = 0; i < rqd.queued(); i++) {
+            Credit2Vcpu svc = rqd.queuedAt(i);
             if (svc.tickledCpu == cpu && svc != snext) {
                 setTickledCpu(svc, -1);
                 if (again == null) {
@@ -629,8 +639,14 @@ public final class Credit2Policy implements SchedulerPolicy {
     }
 
     private static boolean hasIdleUntickled(Credit2Runqueue rqd, int except) {
-        for (int c = rqd.idle.nextSetBit(0); c >= 0; c = rqd.idle.nextSetBit(c + 1)) {
-            if (c != except && !rqd.tickled.get(c)) {
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < idle.length; w++) {
+            long free = idle[w] & ~tickled[w];
+            if (w == except >>> 6) {
+                free &= ~(1L << except);
+            }
+            if (free != 0) {
                 return true;
             }
         }
@@ -639,17 +655,19 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     /** smt_idle_mask_set: a core whose threads are all idle and untickled joins smt_idle. */
     private void smtIdleMaskSet(int cpu, Credit2Runqueue rqd) {
-        // (siblings & active) & ~(idle & ~tickled) empty, tested bit by bit (no mask copies)
-        BitSet sib = siblings[cpu];
-        for (int c = sib.nextSetBit(0); c >= 0; c = sib.nextSetBit(c + 1)) {
-            if (rqd.active.get(c) && (!rqd.idle.get(c) || rqd.tickled.get(c))) {
+        // (siblings & active) & ~(idle & ~tickled) empty, word by word (no mask copies)
+        long[] sib = siblings[cpu].words;
+        long[] active = rqd.activeMask.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < sib.length; w++) {
+            if ((sib[w] & active[w] & (~idle[w] | tickled[w])) != 0) {
                 return;
             }
         }
-        for (int c = sib.nextSetBit(0); c >= 0; c = sib.nextSetBit(c + 1)) {
-            if (rqd.active.get(c)) {
-                rqd.smtIdle.set(c);
-            }
+        long[] smtIdle = rqd.smtIdle.words;
+        for (int w = 0; w < sib.length; w++) {
+            smtIdle[w] |= sib[w] & active[w];
         }
     }
 
@@ -669,13 +687,10 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             boolean softAffPreempt = false;
             Vcpu v = scurr.vcpu;
-            if (scurrRunnable && version.softAffinity() && v.hasSoftAffinity()) {
-                BitSet soft = AffinityBalance.maskInto(v, AffinityBalance.SOFT, maskScratch);
-                if (!soft.get(cpu)) {
-                    soft.and(rqd.idle);
-                    soft.andNot(rqd.tickled);
-                    softAffPreempt = !soft.isEmpty();
-                }
+            if (scurrRunnable && version.softAffinity() && v.hasSoftAffinity()
+                    && !(v.hardAffinity.get(cpu) && v.softAffinity.get(cpu))) {
+                // soft & hard & idle & ~tickled not empty
+                softAffPreempt = idleUntickledIn(rqd, v);
             }
             if (scurrRunnable && !softAffPreempt) {
                 snext = scurr;
@@ -683,8 +698,8 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         long snextCredit = snext == null ? Long.MIN_VALUE / 4 : snext.credit;
         int i = 0;
-        while (i < rqd.runq.size()) {
-            Credit2Vcpu svc = rqd.runq.get(i);
+        while (i < rqd.queued()) {
+            Credit2Vcpu svc = rqd.queuedAt(i);
             Vcpu v = svc.vcpu;
             if (!v.allowedOn(cpu)) {
                 skipped[0]++;
@@ -715,6 +730,21 @@ public final class Credit2Policy implements SchedulerPolicy {
         return snext;
     }
 
+    /** An idle, untickled pCPU of rqd in v's soft and hard affinity. */
+    private static boolean idleUntickledIn(Credit2Runqueue rqd, Vcpu v) {
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < idle.length; w++) {
+            for (long free = idle[w] & ~tickled[w]; free != 0; free &= free - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(free);
+                if (v.hardAffinity.get(c) && v.softAffinity.get(c)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** csched2_runtime: until credit falls to the next waiter's (or 0), capped by budget, in [min, max] and the rate limit. */
     private long runtime(Credit2Runqueue rqd, Credit2Vcpu snext, boolean continuing, Vcpu prev, long now) {
         long minTime = minTimer;
@@ -728,8 +758,8 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
         }
         long rtCredit = snext.credit;
-        if (!rqd.runq.isEmpty()) {
-            Credit2Vcpu swait = rqd.runq.get(0);
+        if (rqd.queued() > 0) {
+            Credit2Vcpu swait = rqd.queuedAt(0);
             if (swait.credit > 0) {
                 rtCredit = snext.credit - swait.credit;
             }

@@ -2,7 +2,6 @@ package io.schedlab.engine.policies.credit2;
 
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
-import java.util.BitSet;
 
 /**
  * credit2.c {@code runq_tickle}: which pCPU of the waking vCPU's run queue to poke, in the form
@@ -88,12 +87,21 @@ final class Tickler {
         }
         int ipid = -1;
         long lowest = Long.MAX_VALUE;
-        BitSet busy = busyCandidates(rqd, v);
-        for (int c = busy.nextSetBit(0); c >= 0; c = busy.nextSetBit(c + 1)) {
-            long cr = probe.creditOn(c, now);
-            if (cr < lowest) {
-                lowest = cr;
-                ipid = c;
+        long[] active = rqd.activeMask.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < active.length; w++) {
+            // busy candidates: active & ~idle & ~tickled & hard affinity, in increasing order
+            for (long busy = active[w] & ~idle[w] & ~tickled[w]; busy != 0; busy &= busy - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(busy);
+                if (!v.hardAffinity.get(c)) {
+                    continue;
+                }
+                long cr = probe.creditOn(c, now);
+                if (cr < lowest) {
+                    lowest = cr;
+                    ipid = c;
+                }
             }
         }
         if (ipid == -1 || lowest + migrateResist > snew.credit) {
@@ -105,11 +113,11 @@ final class Tickler {
     private int modern(Credit2Vcpu snew, Credit2Runqueue rqd, long now) {
         Vcpu v = snew.vcpu;
         int cpu = v.processor;
-        if (v.hardAffinity.cardinality() == 1 && v.hardAffinity.get(cpu) && rqd.idle.get(cpu)
-                && !rqd.tickled.get(cpu)) {
+        if (rqd.idle.get(cpu) && !rqd.tickled.get(cpu) && v.hardAffinity.get(cpu)
+                && v.hardAffinity.cardinality() == 1) {
             return cpu; // exclusive pinning
         }
-        boolean soft = version.softAffinity() && v.hasSoftAffinity();
+        boolean soft = softVersion && !snew.softNone && v.hasSoftAffinity();
         for (int step = 0; step < 2; step++) {
             boolean softStep = step == 0;
             if (softStep && !soft) {
@@ -137,13 +145,25 @@ final class Tickler {
                 }
             }
         }
-        BitSet busy = busyCandidates(rqd, v);
-        busy.clear(cpu);
-        for (int c = busy.nextSetBit(0); c >= 0; c = busy.nextSetBit(c + 1)) {
-            long score = score(snew, c, soft, now);
-            if (score > max) {
-                max = score;
-                ipid = c;
+        long[] active = rqd.activeMask.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < active.length; w++) {
+            // busy candidates but cpu: active & ~idle & ~tickled & hard affinity, in increasing order
+            long busy = active[w] & ~idle[w] & ~tickled[w];
+            if (w == cpu >>> 6) {
+                busy &= ~(1L << cpu);
+            }
+            for (; busy != 0; busy &= busy - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(busy);
+                if (!v.hardAffinity.get(c)) {
+                    continue;
+                }
+                long score = score(snew, c, soft, now);
+                if (score > max) {
+                    max = score;
+                    ipid = c;
+                }
             }
         }
         return ipid;
@@ -154,22 +174,8 @@ final class Tickler {
         return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
     }
 
-    /** Scratch for {@link #busyCandidates}, consumed by the caller's scan before the next call. */
-    private final BitSet candidates = new BitSet();
-
-    /** active & ~idle & ~tickled & hard affinity, word by word (no allocation), in a scratch set. */
-    private BitSet busyCandidates(Credit2Runqueue rqd, Vcpu v) {
-        BitSet busy = candidates;
-        busy.clear();
-        busy.or(rqd.active);
-        busy.andNot(rqd.idle);
-        busy.andNot(rqd.tickled);
-        busy.and(v.hardAffinity);
-        return busy;
-    }
-
-    private boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
-        return rqd.active.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
+    private static boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
+        return rqd.activeMask.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
     }
 
     /**
@@ -216,7 +222,7 @@ final class Tickler {
                 : cycle(from, rqd.idle, v, softStep, rqd.tickled);
     }
 
-    private int testOrCycle(int from, BitSet set, Vcpu v, boolean softStep, BitSet exclude) {
+    private int testOrCycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
         if (from >= 0 && set.get(from) && allowed(v, from, softStep) && (exclude == null || !exclude.get(from))) {
             return from;
         }
@@ -224,7 +230,7 @@ final class Tickler {
     }
 
     /** cpumask_cycle over set & affinity & ~exclude, starting after {@code from}. */
-    private int cycle(int from, BitSet set, Vcpu v, boolean softStep, BitSet exclude) {
+    private int cycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
         for (int pass = 0; pass < 2; pass++) {
             int start = pass == 0 ? from + 1 : 0;
             int end = pass == 0 ? n : from + 1;

@@ -1,0 +1,78 @@
+package io.schedlab.engine.policies.credit2;
+
+import java.util.BitSet;
+
+/**
+ * A fixed-size pCPU mask (Xen's cpumask_t) as plain words: unlike {@link BitSet}, set/clear do not
+ * recompute a words-in-use count, and scans can combine several masks word by word without a
+ * scratch copy. Bits at or above the size given at construction are never set.
+ */
+final class CpuMask {
+    /** Bit c is {@code words[c >> 6] >>> c & 1}. */
+    final long[] words;
+
+    CpuMask(int size) {
+        this.words = new long[Math.max(1, (size + 63) >>> 6)];
+    }
+
+    /** A mask of the given size holding the bits of {@code bits} (those below the size). */
+    static CpuMask of(BitSet bits, int size) {
+        CpuMask m = new CpuMask(size);
+        for (int c = bits.nextSetBit(0); c >= 0 && c < size; c = bits.nextSetBit(c + 1)) {
+            m.set(c);
+        }
+        return m;
+    }
+
+    boolean get(int c) {
+        int w = c >>> 6;
+        return w < words.length && (words[w] & (1L << c)) != 0;
+    }
+
+    void set(int c) {
+        words[c >>> 6] |= 1L << c;
+    }
+
+    void clear(int c) {
+        words[c >>> 6] &= ~(1L << c);
+    }
+
+    void clear() {
+        java.util.Arrays.fill(words, 0L);
+    }
+
+    /** this &= ~other. */
+    void andNot(CpuMask other) {
+        long[] o = other.words;
+        for (int w = 0; w < words.length; w++) {
+            words[w] &= ~o[w];
+        }
+    }
+
+    boolean isEmpty() {
+        for (long w : words) {
+            if (w != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The first set bit at or after {@code from}, or -1 (as {@link BitSet#nextSetBit}). */
+    int nextSetBit(int from) {
+        int w = from >>> 6;
+        if (w >= words.length) {
+            return -1;
+        }
+        long word = words[w] & (-1L << from);
+        while (true) {
+            if (word != 0) {
+                return (w << 6) + Long.numberOfTrailingZeros(word);
+            }
+            if (++w == words.length) {
+                return -1;
+            }
+            word = words[w];
+        }
+    }
+}
