@@ -156,6 +156,11 @@ final class Tickler {
             }
             for (; busy != 0; busy &= busy - 1) {
                 int c = (w << 6) + Long.numberOfTrailingZeros(busy);
+                if (checkPreemptable && now - runStartOn[c] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
+                    // most candidates: is_preemptable says no, so tickle_score is -1 (nothing burned),
+                    // which never beats max >= 0; tested before the affinity (both have no side effect)
+                    continue;
+                }
                 if (!v.hardAffinity.get(c)) {
                     continue;
                 }
