@@ -40,39 +40,4 @@ final class CpuMask {
     void clear() {
         java.util.Arrays.fill(words, 0L);
     }
-
-    /** this &= ~other. */
-    void andNot(CpuMask other) {
-        long[] o = other.words;
-        for (int w = 0; w < words.length; w++) {
-            words[w] &= ~o[w];
-        }
-    }
-
-    boolean isEmpty() {
-        for (long w : words) {
-            if (w != 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The first set bit at or after {@code from}, or -1 (as {@link BitSet#nextSetBit}). */
-    int nextSetBit(int from) {
-        int w = from >>> 6;
-        if (w >= words.length) {
-            return -1;
-        }
-        long word = words[w] & (-1L << from);
-        while (true) {
-            if (word != 0) {
-                return (w << 6) + Long.numberOfTrailingZeros(word);
-            }
-            if (++w == words.length) {
-                return -1;
-            }
-            word = words[w];
-        }
-    }
 }

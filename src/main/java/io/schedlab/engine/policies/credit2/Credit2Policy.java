@@ -58,8 +58,10 @@ public final class Credit2Policy implements SchedulerPolicy {
     private RunqueueLayout layout;
     private final List<Credit2Runqueue> rqs = new ArrayList<>();
     private Credit2Runqueue[] rqOfCpu;
-    /** The pCPUs sharing each pCPU's core (itself included). */
-    private CpuMask[] siblings;
+    /** Words per pCPU mask. */
+    private int maskWords;
+    /** The pCPUs sharing each pCPU's core (itself included): pCPU c's mask is words [c x maskWords, (c + 1) x maskWords). */
+    private long[] siblings;
     private Tickler tickler;
     private final int[] skippedScratch = new int[1];
     /** Queued vCPUs whose tickled_cpu is each pCPU. */
@@ -109,17 +111,17 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
 
         });
-        siblings = new CpuMask[n];
+        maskWords = new CpuMask(n).words.length;
+        siblings = new long[n * maskWords];
         for (int cpu = 0; cpu < n; cpu++) {
             Credit2Runqueue rqd = rqs.get(layout.runqueueOf(cpu));
             rqOfCpu[cpu] = rqd;
             rqd.active.set(cpu);
             rqd.idle.set(cpu);
             topo.pcpu(cpu).policyData = rqd;
-            siblings[cpu] = new CpuMask(n);
             for (int j = 0; j < n; j++) {
                 if (topo.sameCore(cpu, j)) {
-                    siblings[cpu].set(j);
+                    siblings[cpu * maskWords + (j >>> 6)] |= 1L << j;
                 }
             }
         }
@@ -579,7 +581,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             if (rqd.idle.get(cpu)) {
                 rqd.idle.clear(cpu);
-                rqd.smtIdle.andNot(siblings[cpu]);
+                clearSmtIdle(rqd, cpu);
             }
             if (skipped[0] == 0 && snext.credit <= 0) {
                 resetCredit(rqd, snext, now);
@@ -656,18 +658,28 @@ public final class Credit2Policy implements SchedulerPolicy {
     /** smt_idle_mask_set: a core whose threads are all idle and untickled joins smt_idle. */
     private void smtIdleMaskSet(int cpu, Credit2Runqueue rqd) {
         // (siblings & active) & ~(idle & ~tickled) empty, word by word (no mask copies)
-        long[] sib = siblings[cpu].words;
+        long[] sib = siblings;
+        int at = cpu * maskWords;
         long[] active = rqd.activeMask.words;
         long[] idle = rqd.idle.words;
         long[] tickled = rqd.tickled.words;
-        for (int w = 0; w < sib.length; w++) {
-            if ((sib[w] & active[w] & (~idle[w] | tickled[w])) != 0) {
+        for (int w = 0; w < maskWords; w++) {
+            if ((sib[at + w] & active[w] & (~idle[w] | tickled[w])) != 0) {
                 return;
             }
         }
         long[] smtIdle = rqd.smtIdle.words;
-        for (int w = 0; w < sib.length; w++) {
-            smtIdle[w] |= sib[w] & active[w];
+        for (int w = 0; w < maskWords; w++) {
+            smtIdle[w] |= sib[at + w] & active[w];
+        }
+    }
+
+    /** smt_idle &= ~siblings(cpu): cpu's core is no longer fully idle. */
+    private void clearSmtIdle(Credit2Runqueue rqd, int cpu) {
+        long[] smtIdle = rqd.smtIdle.words;
+        int at = cpu * maskWords;
+        for (int w = 0; w < maskWords; w++) {
+            smtIdle[w] &= ~siblings[at + w];
         }
     }
 
@@ -911,7 +923,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             setTickledCpu(snew, ipid);
             Credit2Runqueue rqd = rqOfCpu[ipid];
             rqd.tickled.set(ipid);
-            rqd.smtIdle.andNot(siblings[ipid]);
+            clearSmtIdle(rqd, ipid);
             ctx.tickle(ipid);
         }
     }

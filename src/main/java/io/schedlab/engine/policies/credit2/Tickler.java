@@ -234,13 +234,36 @@ final class Tickler {
         return cycle(from, set, v, softStep, exclude);
     }
 
-    /** cpumask_cycle over set & affinity & ~exclude, starting after {@code from}. */
+    /** cpumask_cycle over set & affinity & ~exclude, starting after {@code from}, word by word. */
     private int cycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
-        for (int pass = 0; pass < 2; pass++) {
-            int start = pass == 0 ? from + 1 : 0;
-            int end = pass == 0 ? n : from + 1;
-            for (int c = set.nextSetBit(start); c >= 0 && c < end; c = set.nextSetBit(c + 1)) {
-                if (allowed(v, c, softStep) && (exclude == null || !exclude.get(c))) {
+        long[] s = set.words;
+        long[] x = exclude == null ? null : exclude.words;
+        // first (from, n), then [0, from]
+        int start = from + 1;
+        for (int w = start >>> 6; w < s.length; w++) {
+            long bits = x == null ? s[w] : s[w] & ~x[w];
+            if (w == start >>> 6) {
+                bits &= -1L << start;
+            }
+            for (; bits != 0; bits &= bits - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (allowed(v, c, softStep)) {
+                    return c;
+                }
+            }
+        }
+        if (from < 0) {
+            return -1;
+        }
+        int last = Math.min(from >>> 6, s.length - 1);
+        for (int w = 0; w <= last; w++) {
+            long bits = x == null ? s[w] : s[w] & ~x[w];
+            if (w == from >>> 6) {
+                bits &= -1L >>> (63 - (from & 63));
+            }
+            for (; bits != 0; bits &= bits - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (allowed(v, c, softStep)) {
                     return c;
                 }
             }
