@@ -1,7 +1,6 @@
 package io.schedlab.engine.policies.credit2;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -14,15 +13,26 @@ final class Credit2Runqueue {
     final BitSet active = new BitSet();
     /** {@link #active} as words, copied once the pCPUs are assigned ({@link #activeAssigned}). */
     CpuMask activeMask;
-    /** Waiting vCPUs, highest credit first, FIFO among equals (runq_insert): the first {@link #queued} slots. */
+    /**
+     * Waiting vCPUs, highest credit first, FIFO among equals (runq_insert): logical slot i is
+     * {@code runq[(head + i) & (runq.length - 1)]}, i < {@link #queued}. A ring, so taking the head
+     * (what do_schedule mostly does) or inserting near either end moves few slots.
+     */
     private Credit2Vcpu[] runq = new Credit2Vcpu[16];
     /**
-     * Credit of each waiting vCPU, slot by slot, so runq_insert scans an array instead of
-     * chasing each vCPU: kept equal to {@code runq[i].credit} by {@link #creditChanged} and
+     * Credit of each waiting vCPU, slot by slot, so runq_insert reads an array instead of chasing
+     * each vCPU: kept equal to {@code runq[i].credit} by {@link #creditChanged} and
      * {@link #creditsChanged}, called wherever a queued vCPU's credit may change.
      */
     private long[] runqCredit = new long[16];
+    private int head;
     private int queued;
+    /**
+     * The credits are non-increasing from the head (always so unless a queued vCPU's own credit
+     * moved out of order): then the first slot with less credit is found by bisection, which
+     * gives the same slot as runq_insert's scan.
+     */
+    private boolean sorted = true;
     /** Every vCPU assigned here (rqd->svc), in assignment order. */
     final List<Credit2Vcpu> svcs = new ArrayList<>();
     final CpuMask idle;
@@ -61,62 +71,142 @@ final class Credit2Runqueue {
 
     /** The i-th waiting vCPU (0: the most credit). */
     Credit2Vcpu queuedAt(int i) {
-        return runq[i];
+        return runq[(head + i) & (runq.length - 1)];
+    }
+
+    private long creditAt(int i) {
+        return runqCredit[(head + i) & (runq.length - 1)];
     }
 
     /** runq_insert: after every waiting vCPU with at least svc's credit. */
     void insert(Credit2Vcpu svc) {
         long credit = svc.credit;
-        long[] cr = runqCredit;
         int n = queued;
-        int i = 0;
-        while (i < n && cr[i] >= credit) {
-            i++;
-        }
         if (n == runq.length) {
-            runq = Arrays.copyOf(runq, n * 2);
-            runqCredit = cr = Arrays.copyOf(cr, n * 2);
+            grow();
         }
-        System.arraycopy(runq, i, runq, i + 1, n - i);
-        System.arraycopy(cr, i, cr, i + 1, n - i);
-        runq[i] = svc;
-        cr[i] = credit;
+        int i;
+        if (sorted) {
+            // the first slot with less credit, as the scan below finds it when the credits are non-increasing
+            int lo = 0;
+            int hi = n;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (creditAt(mid) >= credit) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            i = lo;
+        } else {
+            i = 0;
+            while (i < n && creditAt(i) >= credit) {
+                i++;
+            }
+        }
+        int mask = runq.length - 1;
+        if (i < n - i) {
+            // slots [0, i) move one toward the front
+            head = (head - 1) & mask;
+            for (int k = 0; k < i; k++) {
+                move((head + k + 1) & mask, (head + k) & mask);
+            }
+        } else {
+            // slots [i, n) move one toward the back
+            for (int k = n; k > i; k--) {
+                move((head + k - 1) & mask, (head + k) & mask);
+            }
+        }
+        int at = (head + i) & mask;
+        runq[at] = svc;
+        runqCredit[at] = credit;
         queued = n + 1;
         svc.onRunq = true;
+    }
+
+    private void move(int from, int to) {
+        runq[to] = runq[from];
+        runqCredit[to] = runqCredit[from];
+    }
+
+    private void grow() {
+        int n = queued;
+        Credit2Vcpu[] r = new Credit2Vcpu[runq.length * 2];
+        long[] c = new long[r.length];
+        for (int k = 0; k < n; k++) {
+            r[k] = queuedAt(k);
+            c[k] = creditAt(k);
+        }
+        runq = r;
+        runqCredit = c;
+        head = 0;
+    }
+
+    private int indexOf(Credit2Vcpu svc) {
+        for (int k = 0; k < queued; k++) {
+            if (queuedAt(k) == svc) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     void remove(Credit2Vcpu svc) {
         if (!svc.onRunq) {
             return;
         }
-        int n = queued;
-        for (int i = 0; i < n; i++) {
-            if (runq[i] == svc) {
-                System.arraycopy(runq, i + 1, runq, i, n - i - 1);
-                System.arraycopy(runqCredit, i + 1, runqCredit, i, n - i - 1);
-                runq[n - 1] = null;
-                queued = n - 1;
-                svc.onRunq = false;
-                return;
-            }
+        int j = indexOf(svc);
+        if (j < 0) {
+            return;
         }
+        int n = queued;
+        int mask = runq.length - 1;
+        if (j < n - 1 - j) {
+            // slots [0, j) move one toward the back
+            for (int k = j; k > 0; k--) {
+                move((head + k - 1) & mask, (head + k) & mask);
+            }
+            runq[head] = null;
+            head = (head + 1) & mask;
+        } else {
+            // slots (j, n) move one toward the front
+            for (int k = j; k < n - 1; k++) {
+                move((head + k + 1) & mask, (head + k) & mask);
+            }
+            runq[(head + n - 1) & mask] = null;
+        }
+        queued = n - 1;
+        if (queued == 0) {
+            sorted = true;
+        }
+        svc.onRunq = false;
     }
 
     /** svc's credit changed: refresh its slot if it waits here. */
     void creditChanged(Credit2Vcpu svc) {
-        for (int i = 0; i < queued; i++) {
-            if (runq[i] == svc) {
-                runqCredit[i] = svc.credit;
-                return;
-            }
+        int j = indexOf(svc);
+        if (j < 0) {
+            return;
+        }
+        long credit = svc.credit;
+        runqCredit[(head + j) & (runq.length - 1)] = credit;
+        if ((j > 0 && creditAt(j - 1) < credit) || (j < queued - 1 && credit < creditAt(j + 1))) {
+            sorted = false;
         }
     }
 
     /** Credits of waiting vCPUs changed (reset_credit): refresh every slot. */
     void creditsChanged() {
-        for (int i = 0; i < queued; i++) {
-            runqCredit[i] = runq[i].credit;
+        boolean inOrder = true;
+        for (int k = 0; k < queued; k++) {
+            Credit2Vcpu svc = queuedAt(k);
+            runqCredit[(head + k) & (runq.length - 1)] = svc.credit;
+            if (k > 0 && creditAt(k - 1) < svc.credit) {
+                inOrder = false;
+            }
         }
+        sorted = inOrder;
     }
 
     /** rqd->max_weight: largest weight among assigned vCPUs (update_max_weight), cached. */
