@@ -29,8 +29,8 @@ final class Credit2Runqueue {
     private int queued;
     /**
      * The credits are non-increasing from the head (always so unless a queued vCPU's own credit
-     * moved out of order): then the first slot with less credit is found by bisection, which
-     * gives the same slot as runq_insert's scan.
+     * moved out of order): then the first slot with less credit can be found from the back,
+     * which gives the same slot as runq_insert's scan from the front.
      */
     private boolean sorted = true;
     /** Every vCPU assigned here (rqd->svc), in assignment order. */
@@ -87,18 +87,12 @@ final class Credit2Runqueue {
         }
         int i;
         if (sorted) {
-            // the first slot with less credit, as the scan below finds it when the credits are non-increasing
-            int lo = 0;
-            int hi = n;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (creditAt(mid) >= credit) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
+            // the first slot with less credit, as the scan below finds it when the credits are
+            // non-increasing; searched from the back, where a vCPU that just ran mostly lands
+            i = n;
+            while (i > 0 && creditAt(i - 1) < credit) {
+                i--;
             }
-            i = lo;
         } else {
             i = 0;
             while (i < n && creditAt(i) >= credit) {
