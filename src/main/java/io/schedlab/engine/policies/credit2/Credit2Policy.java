@@ -248,9 +248,8 @@ public final class Credit2Policy implements SchedulerPolicy {
         Credit2Vcpu svc = Credit2Vcpu.of(v);
         if (svc.migrateRqd != null) {
             Credit2Runqueue t = svc.migrateRqd;
-            BitSet mask = hardIn(v, t);
-            if (!mask.isEmpty()) {
-                return pickIn(t, mask);
+            if (v.hardAffinity.intersects(t.active)) {
+                return pickInHard(v, t);
             }
         }
         boolean hasSoft = version.softAffinity() && v.hasSoftAffinity();
@@ -284,8 +283,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         if (minRq == null) {
             return v.processor;
         }
-        BitSet mask = hardIn(v, minRq);
-        return pickIn(minRq, mask);
+        return pickInHard(v, minRq);
     }
 
     private boolean affine(Vcpu v, Credit2Runqueue rqd, int step) {
@@ -295,13 +293,36 @@ public final class Credit2Policy implements SchedulerPolicy {
     /** Scratch masks: each is filled and consumed before any call that could fill it again. */
     private final BitSet maskScratch = new BitSet();
 
-    /** v's hard affinity within rqd's pCPUs, in {@link #maskScratch}. */
-    private BitSet hardIn(Vcpu v, Credit2Runqueue rqd) {
-        BitSet mask = maskScratch;
-        mask.clear();
-        mask.or(v.hardAffinity);
-        mask.and(rqd.active);
-        return mask;
+    /** {@link #pickIn} over v's hard affinity within rqd's pCPUs, without building that mask. */
+    private int pickInHard(Vcpu v, Credit2Runqueue rqd) {
+        long[] active = rqd.activeMask.words;
+        if (!version.atLeast(9)) {
+            return nextAllowed(v, active, 0);
+        }
+        // AffinityBalance.cycle: the first after pick_bias, else the first
+        int cpu = nextAllowed(v, active, rqd.pickBias + 1);
+        if (cpu < 0) {
+            cpu = nextAllowed(v, active, 0);
+        }
+        rqd.pickBias = cpu;
+        return cpu;
+    }
+
+    /** The first pCPU at or after {@code start} in mask and v's hard affinity, or -1. */
+    private static int nextAllowed(Vcpu v, long[] mask, int start) {
+        for (int w = start >>> 6; w < mask.length; w++) {
+            long bits = mask[w];
+            if (w == start >>> 6) {
+                bits &= -1L << start;
+            }
+            for (; bits != 0; bits &= bits - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (v.hardAffinity.get(c)) {
+                    return c;
+                }
+            }
+        }
+        return -1;
     }
 
     /**
@@ -836,8 +857,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             return;
         }
         if (!v.allowedOn(v.processor)) {
-            BitSet mask = hardIn(v, svc.rq);
-            v.processor = pickIn(svc.rq, mask);
+            v.processor = pickInHard(v, svc.rq);
         }
         setLoaded(svc, true, now);
         svc.rq.insert(svc);
@@ -894,8 +914,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             ctx.tickle(v.processor);
             return;
         }
-        BitSet mask = hardIn(v, trqd);
-        moveTo(svc, trqd, pickIn(trqd, mask), now);
+        moveTo(svc, trqd, pickInHard(v, trqd), now);
     }
 
     // ---------------------------------------------------------------- tickling
