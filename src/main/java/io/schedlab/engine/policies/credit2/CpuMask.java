@@ -5,14 +5,19 @@ import java.util.BitSet;
 /**
  * A fixed-size pCPU mask (Xen's cpumask_t) as plain words: unlike {@link BitSet}, set/clear do not
  * recompute a words-in-use count, and scans can combine several masks word by word without a
- * scratch copy. Bits at or above the size given at construction are never set.
+ * scratch copy. Only pCPUs below the size given at construction are ever set.
  */
 final class CpuMask {
     /** Bit c is {@code words[c >> 6] >>> c & 1}. */
     final long[] words;
 
     CpuMask(int size) {
-        this.words = new long[Math.max(1, (size + 63) >>> 6)];
+        this.words = new long[wordsFor(size)];
+    }
+
+    /** Words of a mask of {@code size} pCPUs (at least one). */
+    static int wordsFor(int size) {
+        return Math.max(1, (size + 63) >>> 6);
     }
 
     /** A mask of the given size holding the bits of {@code bits} (those below the size). */

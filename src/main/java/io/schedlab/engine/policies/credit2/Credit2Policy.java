@@ -111,7 +111,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
 
         });
-        maskWords = new CpuMask(n).words.length;
+        maskWords = CpuMask.wordsFor(n);
         siblings = new long[n * maskWords];
         for (int cpu = 0; cpu < n; cpu++) {
             Credit2Runqueue rqd = rqs.get(layout.runqueueOf(cpu));

@@ -117,7 +117,7 @@ final class Tickler {
                 && v.hardAffinity.cardinality() == 1) {
             return cpu; // exclusive pinning
         }
-        boolean soft = softVersion && !snew.softNone && v.hasSoftAffinity();
+        boolean soft = softVersion && v.hasSoftAffinity();
         for (int step = 0; step < 2; step++) {
             boolean softStep = step == 0;
             if (softStep && !soft) {
