@@ -28,9 +28,10 @@ final class Credit2Runqueue {
     private int head;
     private int queued;
     /**
-     * The credits are non-increasing from the head (always so unless a queued vCPU's own credit
-     * moved out of order): then the first slot with less credit can be found from the back,
-     * which gives the same slot as runq_insert's scan from the front.
+     * True while the credits are known to be non-increasing from the head (inserts keep that,
+     * {@link #creditsChanged} re-checks it, one waiting vCPU's credit moving out of order clears
+     * it): then the first slot with less credit can be found from the back, which gives the same
+     * slot as runq_insert's scan from the front.
      */
     private boolean sorted = true;
     /** Every vCPU assigned here (rqd->svc), in assignment order. */

@@ -5,7 +5,8 @@ import io.schedlab.engine.model.Vcpu;
 
 /**
  * credit2.c {@code runq_tickle}: which pCPU of the waking vCPU's run queue to poke, in the form
- * of the modelled release (scans allocate nothing: this runs on every wake and re-queue).
+ * of the modelled release (scans allocate nothing and go word by word over the run queue's masks:
+ * this runs on every wake and re-queue).
  * <ul>
  * <li>up to 4.6: the vCPU's own pCPU if it runs less credit (idle counts as lowest), then any idle
  * untickled pCPU cycling from it, else the busy pCPU with the lowest credit if the waker beats it
