@@ -58,7 +58,10 @@ public final class Credit2Policy implements SchedulerPolicy {
     private RunqueueLayout layout;
     private final List<Credit2Runqueue> rqs = new ArrayList<>();
     private Credit2Runqueue[] rqOfCpu;
-    private BitSet[] siblings;
+    /** Words per pCPU mask. */
+    private int maskWords;
+    /** The pCPUs sharing each pCPU's core (itself included): pCPU c's mask is words [c x maskWords, (c + 1) x maskWords). */
+    private long[] siblings;
     private Tickler tickler;
     private final int[] skippedScratch = new int[1];
     /** Queued vCPUs whose tickled_cpu is each pCPU. */
@@ -92,7 +95,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         this.n = topo.size();
         this.layout = new RunqueueLayout(topo, params.effectiveRunqueue(), params.effectiveMaxCpusPerRunqueue());
         for (int i = 0; i < layout.count(); i++) {
-            rqs.add(new Credit2Runqueue(i));
+            rqs.add(new Credit2Runqueue(i, n));
         }
         rqOfCpu = new Credit2Runqueue[n];
         reservations = new int[n];
@@ -108,21 +111,22 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
 
         });
-        siblings = new BitSet[n];
+        maskWords = CpuMask.wordsFor(n);
+        siblings = new long[n * maskWords];
         for (int cpu = 0; cpu < n; cpu++) {
             Credit2Runqueue rqd = rqs.get(layout.runqueueOf(cpu));
             rqOfCpu[cpu] = rqd;
             rqd.active.set(cpu);
             rqd.idle.set(cpu);
             topo.pcpu(cpu).policyData = rqd;
-            siblings[cpu] = new BitSet(n);
             for (int j = 0; j < n; j++) {
                 if (topo.sameCore(cpu, j)) {
-                    siblings[cpu].set(j);
+                    siblings[cpu * maskWords + (j >>> 6)] |= 1L << j;
                 }
             }
         }
         for (Credit2Runqueue rqd : rqs) {
+            rqd.activeAssigned(n);
             rqd.pickBias = rqd.active.nextSetBit(0);
             rqd.loadLastUpdate = ctx.now();
             rqd.smtIdle.clear();
@@ -244,9 +248,8 @@ public final class Credit2Policy implements SchedulerPolicy {
         Credit2Vcpu svc = Credit2Vcpu.of(v);
         if (svc.migrateRqd != null) {
             Credit2Runqueue t = svc.migrateRqd;
-            BitSet mask = hardIn(v, t);
-            if (!mask.isEmpty()) {
-                return pickIn(t, mask);
+            if (v.hardAffinity.intersects(t.active)) {
+                return pickInHard(v, t);
             }
         }
         boolean hasSoft = version.softAffinity() && v.hasSoftAffinity();
@@ -280,8 +283,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         if (minRq == null) {
             return v.processor;
         }
-        BitSet mask = hardIn(v, minRq);
-        return pickIn(minRq, mask);
+        return pickInHard(v, minRq);
     }
 
     private boolean affine(Vcpu v, Credit2Runqueue rqd, int step) {
@@ -291,13 +293,36 @@ public final class Credit2Policy implements SchedulerPolicy {
     /** Scratch masks: each is filled and consumed before any call that could fill it again. */
     private final BitSet maskScratch = new BitSet();
 
-    /** v's hard affinity within rqd's pCPUs, in {@link #maskScratch}. */
-    private BitSet hardIn(Vcpu v, Credit2Runqueue rqd) {
-        BitSet mask = maskScratch;
-        mask.clear();
-        mask.or(v.hardAffinity);
-        mask.and(rqd.active);
-        return mask;
+    /** {@link #pickIn} over v's hard affinity within rqd's pCPUs, without building that mask. */
+    private int pickInHard(Vcpu v, Credit2Runqueue rqd) {
+        long[] active = rqd.activeMask.words;
+        if (!version.atLeast(9)) {
+            return nextAllowed(v, active, 0);
+        }
+        // AffinityBalance.cycle: the first after pick_bias, else the first
+        int cpu = nextAllowed(v, active, rqd.pickBias + 1);
+        if (cpu < 0) {
+            cpu = nextAllowed(v, active, 0);
+        }
+        rqd.pickBias = cpu;
+        return cpu;
+    }
+
+    /** The first pCPU at or after {@code start} in mask and v's hard affinity, or -1. */
+    private static int nextAllowed(Vcpu v, long[] mask, int start) {
+        for (int w = start >>> 6; w < mask.length; w++) {
+            long bits = mask[w];
+            if (w == start >>> 6) {
+                bits &= -1L << start;
+            }
+            for (; bits != 0; bits &= bits - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (v.hardAffinity.get(c)) {
+                    return c;
+                }
+            }
+        }
+        return -1;
     }
 
     /**
@@ -498,6 +523,9 @@ public final class Credit2Policy implements SchedulerPolicy {
             svc.budget -= delta;
         }
         svc.startTime = now;
+        if (svc.onRunq) {
+            svc.rq.creditChanged(svc);
+        }
     }
 
     /** c2t: credit -> time at this vCPU's burn rate. */
@@ -525,6 +553,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             svc.startTime = now;
         }
+        rqd.creditsChanged();
         resets++;
     }
 
@@ -573,7 +602,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             if (rqd.idle.get(cpu)) {
                 rqd.idle.clear(cpu);
-                rqd.smtIdle.andNot(siblings[cpu]);
+                clearSmtIdle(rqd, cpu);
             }
             if (skipped[0] == 0 && snext.credit <= 0) {
                 resetCredit(rqd, snext, now);
@@ -583,6 +612,9 @@ public final class Credit2Policy implements SchedulerPolicy {
             setTickledCpu(snext, -1);
             if (snext.vcpu.processor != cpu) {
                 snext.credit += migrateCompensation;
+                if (snext.onRunq) {
+                    snext.rq.creditChanged(snext);
+                }
                 snext.vcpu.processor = cpu;
             }
             tickler.scheduled(cpu, snext);
@@ -609,7 +641,8 @@ public final class Credit2Policy implements SchedulerPolicy {
             return;
         }
         List<Credit2Vcpu> again = null;
-        for (Credit2Vcpu svc : rqd.runq) {
+        for (int i = 0; i < rqd.queued(); i++) {
+            Credit2Vcpu svc = rqd.queuedAt(i);
             if (svc.tickledCpu == cpu && svc != snext) {
                 setTickledCpu(svc, -1);
                 if (again == null) {
@@ -629,8 +662,14 @@ public final class Credit2Policy implements SchedulerPolicy {
     }
 
     private static boolean hasIdleUntickled(Credit2Runqueue rqd, int except) {
-        for (int c = rqd.idle.nextSetBit(0); c >= 0; c = rqd.idle.nextSetBit(c + 1)) {
-            if (c != except && !rqd.tickled.get(c)) {
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < idle.length; w++) {
+            long free = idle[w] & ~tickled[w];
+            if (w == except >>> 6) {
+                free &= ~(1L << except);
+            }
+            if (free != 0) {
                 return true;
             }
         }
@@ -639,17 +678,29 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     /** smt_idle_mask_set: a core whose threads are all idle and untickled joins smt_idle. */
     private void smtIdleMaskSet(int cpu, Credit2Runqueue rqd) {
-        // (siblings & active) & ~(idle & ~tickled) empty, tested bit by bit (no mask copies)
-        BitSet sib = siblings[cpu];
-        for (int c = sib.nextSetBit(0); c >= 0; c = sib.nextSetBit(c + 1)) {
-            if (rqd.active.get(c) && (!rqd.idle.get(c) || rqd.tickled.get(c))) {
+        // (siblings & active) & ~(idle & ~tickled) empty, word by word (no mask copies)
+        long[] sib = siblings;
+        int at = cpu * maskWords;
+        long[] active = rqd.activeMask.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < maskWords; w++) {
+            if ((sib[at + w] & active[w] & (~idle[w] | tickled[w])) != 0) {
                 return;
             }
         }
-        for (int c = sib.nextSetBit(0); c >= 0; c = sib.nextSetBit(c + 1)) {
-            if (rqd.active.get(c)) {
-                rqd.smtIdle.set(c);
-            }
+        long[] smtIdle = rqd.smtIdle.words;
+        for (int w = 0; w < maskWords; w++) {
+            smtIdle[w] |= sib[at + w] & active[w];
+        }
+    }
+
+    /** smt_idle &= ~siblings(cpu): cpu's core is no longer fully idle. */
+    private void clearSmtIdle(Credit2Runqueue rqd, int cpu) {
+        long[] smtIdle = rqd.smtIdle.words;
+        int at = cpu * maskWords;
+        for (int w = 0; w < maskWords; w++) {
+            smtIdle[w] &= ~siblings[at + w];
         }
     }
 
@@ -669,13 +720,10 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             boolean softAffPreempt = false;
             Vcpu v = scurr.vcpu;
-            if (scurrRunnable && version.softAffinity() && v.hasSoftAffinity()) {
-                BitSet soft = AffinityBalance.maskInto(v, AffinityBalance.SOFT, maskScratch);
-                if (!soft.get(cpu)) {
-                    soft.and(rqd.idle);
-                    soft.andNot(rqd.tickled);
-                    softAffPreempt = !soft.isEmpty();
-                }
+            if (scurrRunnable && version.softAffinity() && v.hasSoftAffinity()
+                    && !(v.hardAffinity.get(cpu) && v.softAffinity.get(cpu))) {
+                // soft & hard & idle & ~tickled not empty
+                softAffPreempt = idleUntickledIn(rqd, v);
             }
             if (scurrRunnable && !softAffPreempt) {
                 snext = scurr;
@@ -683,8 +731,8 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         long snextCredit = snext == null ? Long.MIN_VALUE / 4 : snext.credit;
         int i = 0;
-        while (i < rqd.runq.size()) {
-            Credit2Vcpu svc = rqd.runq.get(i);
+        while (i < rqd.queued()) {
+            Credit2Vcpu svc = rqd.queuedAt(i);
             Vcpu v = svc.vcpu;
             if (!v.allowedOn(cpu)) {
                 skipped[0]++;
@@ -715,6 +763,21 @@ public final class Credit2Policy implements SchedulerPolicy {
         return snext;
     }
 
+    /** An idle, untickled pCPU of rqd in v's soft and hard affinity. */
+    private static boolean idleUntickledIn(Credit2Runqueue rqd, Vcpu v) {
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < idle.length; w++) {
+            for (long free = idle[w] & ~tickled[w]; free != 0; free &= free - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(free);
+                if (v.hardAffinity.get(c) && v.softAffinity.get(c)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** csched2_runtime: until credit falls to the next waiter's (or 0), capped by budget, in [min, max] and the rate limit. */
     private long runtime(Credit2Runqueue rqd, Credit2Vcpu snext, boolean continuing, Vcpu prev, long now) {
         long minTime = minTimer;
@@ -728,8 +791,8 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
         }
         long rtCredit = snext.credit;
-        if (!rqd.runq.isEmpty()) {
-            Credit2Vcpu swait = rqd.runq.get(0);
+        if (rqd.queued() > 0) {
+            Credit2Vcpu swait = rqd.queuedAt(0);
             if (swait.credit > 0) {
                 rtCredit = snext.credit - swait.credit;
             }
@@ -794,8 +857,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             return;
         }
         if (!v.allowedOn(v.processor)) {
-            BitSet mask = hardIn(v, svc.rq);
-            v.processor = pickIn(svc.rq, mask);
+            v.processor = pickInHard(v, svc.rq);
         }
         setLoaded(svc, true, now);
         svc.rq.insert(svc);
@@ -852,8 +914,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             ctx.tickle(v.processor);
             return;
         }
-        BitSet mask = hardIn(v, trqd);
-        moveTo(svc, trqd, pickIn(trqd, mask), now);
+        moveTo(svc, trqd, pickInHard(v, trqd), now);
     }
 
     // ---------------------------------------------------------------- tickling
@@ -881,7 +942,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             setTickledCpu(snew, ipid);
             Credit2Runqueue rqd = rqOfCpu[ipid];
             rqd.tickled.set(ipid);
-            rqd.smtIdle.andNot(siblings[ipid]);
+            clearSmtIdle(rqd, ipid);
             ctx.tickle(ipid);
         }
     }

@@ -6,18 +6,39 @@ import java.util.List;
 
 /**
  * One credit2 run queue (struct csched2_runqueue_data): its pCPUs, the queue sorted by credit,
- * every vCPU assigned to it, idle/tickled/SMT-idle masks, max weight and load averages.
+ * every vCPU assigned here, idle/tickled/SMT-idle masks, max weight and load averages.
  */
 final class Credit2Runqueue {
     final int id;
     final BitSet active = new BitSet();
-    /** Waiting vCPUs, highest credit first, FIFO among equals (runq_insert). */
-    final List<Credit2Vcpu> runq = new ArrayList<>();
+    /** {@link #active} as words, copied once the pCPUs are assigned ({@link #activeAssigned}). */
+    CpuMask activeMask;
+    /**
+     * Waiting vCPUs, highest credit first, FIFO among equals (runq_insert): logical slot i is
+     * {@code runq[(head + i) & (runq.length - 1)]}, i < {@link #queued}. A ring, so taking the head
+     * (what do_schedule mostly does) or inserting near either end moves few slots.
+     */
+    private Credit2Vcpu[] runq = new Credit2Vcpu[16];
+    /**
+     * Credit of each waiting vCPU, slot by slot, so runq_insert reads an array instead of chasing
+     * each vCPU: kept equal to {@code runq[i].credit} by {@link #creditChanged} and
+     * {@link #creditsChanged}, called wherever a queued vCPU's credit may change.
+     */
+    private long[] runqCredit = new long[16];
+    private int head;
+    private int queued;
+    /**
+     * True while the credits are known to be non-increasing from the head (inserts keep that,
+     * {@link #creditsChanged} re-checks it, one waiting vCPU's credit moving out of order clears
+     * it): then the first slot with less credit can be found from the back, which gives the same
+     * slot as runq_insert's scan from the front.
+     */
+    private boolean sorted = true;
     /** Every vCPU assigned here (rqd->svc), in assignment order. */
     final List<Credit2Vcpu> svcs = new ArrayList<>();
-    final BitSet idle = new BitSet();
-    final BitSet tickled = new BitSet();
-    final BitSet smtIdle = new BitSet();
+    final CpuMask idle;
+    final CpuMask tickled;
+    final CpuMask smtIdle;
     /** Runnable vCPUs assigned here (rqd->load). */
     int load;
     /** EWMA of load (rqd->b_avgload), in vCPUs. */
@@ -25,24 +46,162 @@ final class Credit2Runqueue {
     long loadLastUpdate;
     int pickBias;
 
-    Credit2Runqueue(int id) {
+    /** A run queue whose masks hold pCPUs 0..cpus-1. */
+    Credit2Runqueue(int id, int cpus) {
         this.id = id;
+        this.idle = new CpuMask(cpus);
+        this.tickled = new CpuMask(cpus);
+        this.smtIdle = new CpuMask(cpus);
+        this.activeMask = new CpuMask(cpus);
     }
 
+    /** For load-only tests: masks for up to 64 pCPUs. */
+    Credit2Runqueue(int id) {
+        this(id, 64);
+    }
+
+    /** The pCPUs in {@link #active} are final: copy them to {@link #activeMask}. */
+    void activeAssigned(int cpus) {
+        activeMask = CpuMask.of(active, cpus);
+    }
+
+    /** Number of waiting vCPUs. */
+    int queued() {
+        return queued;
+    }
+
+    /** The i-th waiting vCPU (0: the most credit). */
+    Credit2Vcpu queuedAt(int i) {
+        return runq[(head + i) & (runq.length - 1)];
+    }
+
+    private long creditAt(int i) {
+        return runqCredit[(head + i) & (runq.length - 1)];
+    }
+
+    /** runq_insert: after every waiting vCPU with at least svc's credit. */
     void insert(Credit2Vcpu svc) {
-        int i = 0;
-        int n = runq.size();
-        while (i < n && runq.get(i).credit >= svc.credit) {
-            i++;
+        long credit = svc.credit;
+        int n = queued;
+        if (n == runq.length) {
+            grow();
         }
-        runq.add(i, svc);
+        int i;
+        if (sorted) {
+            // the first slot with less credit, as the scan below finds it when the credits are
+            // non-increasing; searched from the back, where a vCPU that just ran mostly lands
+            i = n;
+            while (i > 0 && creditAt(i - 1) < credit) {
+                i--;
+            }
+        } else {
+            i = 0;
+            while (i < n && creditAt(i) >= credit) {
+                i++;
+            }
+        }
+        int mask = runq.length - 1;
+        if (i < n - i) {
+            // slots [0, i) move one toward the front
+            head = (head - 1) & mask;
+            for (int k = 0; k < i; k++) {
+                move((head + k + 1) & mask, (head + k) & mask);
+            }
+        } else {
+            // slots [i, n) move one toward the back
+            for (int k = n; k > i; k--) {
+                move((head + k - 1) & mask, (head + k) & mask);
+            }
+        }
+        int at = (head + i) & mask;
+        runq[at] = svc;
+        runqCredit[at] = credit;
+        queued = n + 1;
         svc.onRunq = true;
     }
 
-    void remove(Credit2Vcpu svc) {
-        if (svc.onRunq && runq.remove(svc)) {
-            svc.onRunq = false;
+    private void move(int from, int to) {
+        runq[to] = runq[from];
+        runqCredit[to] = runqCredit[from];
+    }
+
+    private void grow() {
+        int n = queued;
+        Credit2Vcpu[] r = new Credit2Vcpu[runq.length * 2];
+        long[] c = new long[r.length];
+        for (int k = 0; k < n; k++) {
+            r[k] = queuedAt(k);
+            c[k] = creditAt(k);
         }
+        runq = r;
+        runqCredit = c;
+        head = 0;
+    }
+
+    private int indexOf(Credit2Vcpu svc) {
+        for (int k = 0; k < queued; k++) {
+            if (queuedAt(k) == svc) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    void remove(Credit2Vcpu svc) {
+        if (!svc.onRunq) {
+            return;
+        }
+        int j = indexOf(svc);
+        if (j < 0) {
+            return;
+        }
+        int n = queued;
+        int mask = runq.length - 1;
+        if (j < n - 1 - j) {
+            // slots [0, j) move one toward the back
+            for (int k = j; k > 0; k--) {
+                move((head + k - 1) & mask, (head + k) & mask);
+            }
+            runq[head] = null;
+            head = (head + 1) & mask;
+        } else {
+            // slots (j, n) move one toward the front
+            for (int k = j; k < n - 1; k++) {
+                move((head + k + 1) & mask, (head + k) & mask);
+            }
+            runq[(head + n - 1) & mask] = null;
+        }
+        queued = n - 1;
+        if (queued == 0) {
+            sorted = true;
+        }
+        svc.onRunq = false;
+    }
+
+    /** svc's credit changed: refresh its slot if it waits here. */
+    void creditChanged(Credit2Vcpu svc) {
+        int j = indexOf(svc);
+        if (j < 0) {
+            return;
+        }
+        long credit = svc.credit;
+        runqCredit[(head + j) & (runq.length - 1)] = credit;
+        if ((j > 0 && creditAt(j - 1) < credit) || (j < queued - 1 && credit < creditAt(j + 1))) {
+            sorted = false;
+        }
+    }
+
+    /** Credits of waiting vCPUs changed (reset_credit): refresh every slot. */
+    void creditsChanged() {
+        boolean inOrder = true;
+        for (int k = 0; k < queued; k++) {
+            Credit2Vcpu svc = queuedAt(k);
+            runqCredit[(head + k) & (runq.length - 1)] = svc.credit;
+            if (k > 0 && creditAt(k - 1) < svc.credit) {
+                inOrder = false;
+            }
+        }
+        sorted = inOrder;
     }
 
     /** rqd->max_weight: largest weight among assigned vCPUs (update_max_weight), cached. */

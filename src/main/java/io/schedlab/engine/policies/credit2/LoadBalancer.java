@@ -46,9 +46,12 @@ final class LoadBalancer {
         if (loadDelta < threshold) {
             return null;
         }
-        double[] best = {loadDelta};
-        Credit2Vcpu[] pick = new Credit2Vcpu[2];
+        // consider() for every push, pull and swap, in Xen's order: the first strictly smaller difference wins
+        double best = loadDelta;
+        Credit2Vcpu bestPush = null;
+        Credit2Vcpu bestPull = null;
         int pulls = collectPulls(orqd, lrqd);
+        double[] loads = pullLoads;
         for (Credit2Vcpu push : lrqd.svcs) {
             if (!migrateable(push, orqd)) {
                 continue;
@@ -56,18 +59,37 @@ final class LoadBalancer {
             // the loads after the push, then after each pull as well (same operation order as one move at a time)
             double lLoad = lrqd.avgload - push.avgload;
             double oLoad = orqd.avgload + push.avgload;
+            int swap = -1;
             for (int i = 0; i < pulls; i++) {
-                consider(lLoad + pullLoads[i], oLoad - pullLoads[i], push, pullable[i], best, pick);
+                double delta = Math.abs((lLoad + loads[i]) - (oLoad - loads[i]));
+                if (delta < best) {
+                    best = delta;
+                    swap = i;
+                }
             }
-            consider(lLoad, oLoad, push, null, best, pick);
+            if (swap >= 0) {
+                bestPush = push;
+                bestPull = pullable[swap];
+            }
+            double delta = Math.abs(lLoad - oLoad);
+            if (delta < best) {
+                best = delta;
+                bestPush = push;
+                bestPull = null;
+            }
         }
         for (int i = 0; i < pulls; i++) {
-            consider(lrqd.avgload + pullLoads[i], orqd.avgload - pullLoads[i], null, pullable[i], best, pick);
+            double delta = Math.abs((lrqd.avgload + loads[i]) - (orqd.avgload - loads[i]));
+            if (delta < best) {
+                best = delta;
+                bestPush = null;
+                bestPull = pullable[i];
+            }
         }
-        if (pick[0] == null && pick[1] == null) {
+        if (bestPush == null && bestPull == null) {
             return null;
         }
-        return new Move(pick[0], pick[1], orqd);
+        return new Move(bestPush, bestPull, orqd);
     }
 
     /** The other queue's vCPUs that may move to the local one, in order, and their loads (read once per decision). */
@@ -95,14 +117,4 @@ final class LoadBalancer {
         return svc.migrateRqd == null && svc.vcpu.hardAffinity.intersects(target.active);
     }
 
-    /** consider(): the load difference after the move (local and other loads given); keep it if smaller than the best so far. */
-    private static void consider(double lLoad, double oLoad, Credit2Vcpu push, Credit2Vcpu pull, double[] best,
-            Credit2Vcpu[] pick) {
-        double delta = Math.abs(lLoad - oLoad);
-        if (delta < best[0]) {
-            best[0] = delta;
-            pick[0] = push;
-            pick[1] = pull;
-        }
-    }
 }

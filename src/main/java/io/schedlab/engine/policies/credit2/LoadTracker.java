@@ -8,9 +8,15 @@ package io.schedlab.engine.policies.credit2;
  */
 final class LoadTracker {
     private final long window;
+    /**
+     * 1 / window, exact (a power of two): x * invWindow is bit-identical to x / window, as both
+     * round the same real number once, and saves a division on every load update.
+     */
+    private final double invWindow;
 
     LoadTracker(int windowShift) {
         this.window = 1L << windowShift;
+        this.invWindow = 1.0 / window;
     }
 
     /** Fold the time since the last update into rqd's average, then apply {@code change} to its load. */
@@ -31,7 +37,7 @@ final class LoadTracker {
             return load;
         }
         if (delta > 0) {
-            return (delta * load + (window - delta) * avg) / window;
+            return (delta * load + (window - delta) * avg) * invWindow;
         }
         return avg;
     }

@@ -2,11 +2,11 @@ package io.schedlab.engine.policies.credit2;
 
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
-import java.util.BitSet;
 
 /**
  * credit2.c {@code runq_tickle}: which pCPU of the waking vCPU's run queue to poke, in the form
- * of the modelled release (scans allocate nothing: this runs on every wake and re-queue).
+ * of the modelled release (scans allocate nothing and go word by word over the run queue's masks:
+ * this runs on every wake and re-queue).
  * <ul>
  * <li>up to 4.6: the vCPU's own pCPU if it runs less credit (idle counts as lowest), then any idle
  * untickled pCPU cycling from it, else the busy pCPU with the lowest credit if the waker beats it
@@ -50,6 +50,8 @@ final class Tickler {
      */
     private final Credit2Vcpu[] runningOn;
     private final long[] runStartOn;
+    /** pCPUs is_preemptable refuses, by start time (null when it does not apply). */
+    private final RecentStarts recent;
 
     Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, long ratelimit,
             CreditProbe probe) {
@@ -63,12 +65,21 @@ final class Tickler {
         this.checkPreemptable = version.atLeast(8) && ratelimit > RATELIMIT_TICKLE_TOLERANCE;
         this.runningOn = new Credit2Vcpu[n];
         this.runStartOn = new long[n];
+        this.recent = checkPreemptable ? new RecentStarts(n, ratelimit - RATELIMIT_TICKLE_TOLERANCE) : null;
     }
 
     /** do_schedule on cpu chose svc (null: idle); call after svc.runStart is final. */
     void scheduled(int cpu, Credit2Vcpu svc) {
+        long start = svc == null ? 0 : svc.runStart;
+        if (recent != null && (runningOn[cpu] != svc || runStartOn[cpu] != start)) {
+            if (svc == null) {
+                recent.idle(cpu);
+            } else {
+                recent.started(cpu, start);
+            }
+        }
         runningOn[cpu] = svc;
-        runStartOn[cpu] = svc == null ? 0 : svc.runStart;
+        runStartOn[cpu] = start;
     }
 
     /** The pCPU to tickle for snew queued in rqd, or -1 for none. */
@@ -88,12 +99,21 @@ final class Tickler {
         }
         int ipid = -1;
         long lowest = Long.MAX_VALUE;
-        BitSet busy = busyCandidates(rqd, v);
-        for (int c = busy.nextSetBit(0); c >= 0; c = busy.nextSetBit(c + 1)) {
-            long cr = probe.creditOn(c, now);
-            if (cr < lowest) {
-                lowest = cr;
-                ipid = c;
+        long[] active = rqd.activeMask.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < active.length; w++) {
+            // busy candidates: active & ~idle & ~tickled & hard affinity, in increasing order
+            for (long busy = active[w] & ~idle[w] & ~tickled[w]; busy != 0; busy &= busy - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(busy);
+                if (!v.hardAffinity.get(c)) {
+                    continue;
+                }
+                long cr = probe.creditOn(c, now);
+                if (cr < lowest) {
+                    lowest = cr;
+                    ipid = c;
+                }
             }
         }
         if (ipid == -1 || lowest + migrateResist > snew.credit) {
@@ -105,11 +125,11 @@ final class Tickler {
     private int modern(Credit2Vcpu snew, Credit2Runqueue rqd, long now) {
         Vcpu v = snew.vcpu;
         int cpu = v.processor;
-        if (v.hardAffinity.cardinality() == 1 && v.hardAffinity.get(cpu) && rqd.idle.get(cpu)
-                && !rqd.tickled.get(cpu)) {
+        if (rqd.idle.get(cpu) && !rqd.tickled.get(cpu) && v.hardAffinity.get(cpu)
+                && v.hardAffinity.cardinality() == 1) {
             return cpu; // exclusive pinning
         }
-        boolean soft = version.softAffinity() && v.hasSoftAffinity();
+        boolean soft = softVersion && v.hasSoftAffinity();
         for (int step = 0; step < 2; step++) {
             boolean softStep = step == 0;
             if (softStep && !soft) {
@@ -137,13 +157,35 @@ final class Tickler {
                 }
             }
         }
-        BitSet busy = busyCandidates(rqd, v);
-        busy.clear(cpu);
-        for (int c = busy.nextSetBit(0); c >= 0; c = busy.nextSetBit(c + 1)) {
-            long score = score(snew, c, soft, now);
-            if (score > max) {
-                max = score;
-                ipid = c;
+        long[] active = rqd.activeMask.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        // pCPUs whose vCPU started within the rate limit (less the tolerance): tickle_score -1
+        long[] young = recent != null && recent.valid() ? recent.at(now) : null;
+        for (int w = 0; w < active.length; w++) {
+            // busy candidates but cpu: active & ~idle & ~tickled & hard affinity, in increasing order
+            long busy = active[w] & ~idle[w] & ~tickled[w];
+            if (w == cpu >>> 6) {
+                busy &= ~(1L << cpu);
+            }
+            if (young != null) {
+                busy &= ~young[w];
+            }
+            for (; busy != 0; busy &= busy - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(busy);
+                if (checkPreemptable && now - runStartOn[c] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
+                    // is_preemptable says no, so tickle_score is -1 (nothing burned), which never
+                    // beats max >= 0 (most such pCPUs were dropped by the young mask already)
+                    continue;
+                }
+                if (!v.hardAffinity.get(c)) {
+                    continue;
+                }
+                long score = score(snew, c, soft, now);
+                if (score > max) {
+                    max = score;
+                    ipid = c;
+                }
             }
         }
         return ipid;
@@ -154,22 +196,8 @@ final class Tickler {
         return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
     }
 
-    /** Scratch for {@link #busyCandidates}, consumed by the caller's scan before the next call. */
-    private final BitSet candidates = new BitSet();
-
-    /** active & ~idle & ~tickled & hard affinity, word by word (no allocation), in a scratch set. */
-    private BitSet busyCandidates(Credit2Runqueue rqd, Vcpu v) {
-        BitSet busy = candidates;
-        busy.clear();
-        busy.or(rqd.active);
-        busy.andNot(rqd.idle);
-        busy.andNot(rqd.tickled);
-        busy.and(v.hardAffinity);
-        return busy;
-    }
-
-    private boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
-        return rqd.active.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
+    private static boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
+        return rqd.activeMask.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
     }
 
     /**
@@ -216,20 +244,43 @@ final class Tickler {
                 : cycle(from, rqd.idle, v, softStep, rqd.tickled);
     }
 
-    private int testOrCycle(int from, BitSet set, Vcpu v, boolean softStep, BitSet exclude) {
+    private int testOrCycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
         if (from >= 0 && set.get(from) && allowed(v, from, softStep) && (exclude == null || !exclude.get(from))) {
             return from;
         }
         return cycle(from, set, v, softStep, exclude);
     }
 
-    /** cpumask_cycle over set & affinity & ~exclude, starting after {@code from}. */
-    private int cycle(int from, BitSet set, Vcpu v, boolean softStep, BitSet exclude) {
-        for (int pass = 0; pass < 2; pass++) {
-            int start = pass == 0 ? from + 1 : 0;
-            int end = pass == 0 ? n : from + 1;
-            for (int c = set.nextSetBit(start); c >= 0 && c < end; c = set.nextSetBit(c + 1)) {
-                if (allowed(v, c, softStep) && (exclude == null || !exclude.get(c))) {
+    /** cpumask_cycle over set & affinity & ~exclude, starting after {@code from}, word by word. */
+    private int cycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
+        long[] s = set.words;
+        long[] x = exclude == null ? null : exclude.words;
+        // first (from, n), then [0, from]
+        int start = from + 1;
+        for (int w = start >>> 6; w < s.length; w++) {
+            long bits = x == null ? s[w] : s[w] & ~x[w];
+            if (w == start >>> 6) {
+                bits &= -1L << start;
+            }
+            for (; bits != 0; bits &= bits - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (allowed(v, c, softStep)) {
+                    return c;
+                }
+            }
+        }
+        if (from < 0) {
+            return -1;
+        }
+        int last = Math.min(from >>> 6, s.length - 1);
+        for (int w = 0; w <= last; w++) {
+            long bits = x == null ? s[w] : s[w] & ~x[w];
+            if (w == from >>> 6) {
+                bits &= -1L >>> (63 - (from & 63));
+            }
+            for (; bits != 0; bits &= bits - 1) {
+                int c = (w << 6) + Long.numberOfTrailingZeros(bits);
+                if (allowed(v, c, softStep)) {
                     return c;
                 }
             }
