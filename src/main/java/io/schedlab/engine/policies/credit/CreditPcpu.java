@@ -1,7 +1,6 @@
 package io.schedlab.engine.policies.credit;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -16,31 +15,21 @@ final class CreditPcpu {
     int sortEpoch;
     private final List<CreditVcpu> sortScratch = new ArrayList<>();
 
-    /** Shared mask of pCPUs whose run queue is not empty (bit {@link #id} kept in step), or null. */
-    private final BitSet nonEmpty;
     /** Shared array of run-queue heads by pCPU (slot {@link #id} kept in step), or null. */
     private final CreditVcpu[] heads;
 
     CreditPcpu(int id) {
-        this(id, null, null);
+        this(id, null);
     }
 
-    CreditPcpu(int id, BitSet nonEmpty, CreditVcpu[] heads) {
+    CreditPcpu(int id, CreditVcpu[] heads) {
         this.id = id;
         this.idleBias = id;
-        this.nonEmpty = nonEmpty;
         this.heads = heads;
     }
 
-    /** After any change to the queue: keeps the shared non-empty mask and head slot in step. */
+    /** After any change to the queue: keeps the shared head slot in step (null: empty queue). */
     private void markQueued() {
-        if (nonEmpty != null) {
-            if (runq.isEmpty()) {
-                nonEmpty.clear(id);
-            } else {
-                nonEmpty.set(id);
-            }
-        }
         if (heads != null) {
             heads[id] = runq.isEmpty() ? null : runq.get(0);
         }

@@ -39,12 +39,13 @@ public final class CreditPolicy implements SchedulerPolicy {
     /** The topology's pCPUs by id, as an array (the steal walk reads one per peer). */
     private Pcpu[] hostCpus;
     private CreditCpuPicker picker;
-    /** prv->idlers: pCPUs that scheduled idle and were not tickled since (change with setIdler/clearIdler). */
+    /**
+     * prv->idlers: pCPUs that scheduled idle and were not tickled since (change with setIdler /
+     * clearIdler, read with isIdler). On hosts of at most 64 pCPUs kept as the word
+     * {@link #idlersWord} only; on larger hosts as this BitSet only.
+     */
     private final BitSet idlers = new BitSet();
-    /** {@link #idlers} as one word, kept in step on hosts of at most 64 pCPUs (for the picker). */
     private long idlersWord;
-    /** pCPUs with a non-empty run queue (kept by CreditPcpu): the steal walk skips the others at once. */
-    private final BitSet queuedCpus = new BitSet();
     /** prv->runq_sort epoch. */
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
@@ -81,7 +82,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.heads = new CreditVcpu[n];
         this.hostCpus = topo.pcpus().toArray(new Pcpu[0]);
         for (int i = 0; i < n; i++) {
-            pcpus[i] = new CreditPcpu(i, queuedCpus, heads);
+            pcpus[i] = new CreditPcpu(i, heads);
             topo.pcpu(i).policyData = pcpus[i];
             setIdler(i);
         }
@@ -145,17 +146,23 @@ public final class CreditPolicy implements SchedulerPolicy {
     }
 
     private void setIdler(int cpu) {
-        idlers.set(cpu);
-        if (cpu < Long.SIZE) {
+        if (n <= Long.SIZE) {
             idlersWord |= 1L << cpu;
+        } else {
+            idlers.set(cpu);
         }
     }
 
     private void clearIdler(int cpu) {
-        idlers.clear(cpu);
-        if (cpu < Long.SIZE) {
+        if (n <= Long.SIZE) {
             idlersWord &= ~(1L << cpu);
+        } else {
+            idlers.clear(cpu);
         }
+    }
+
+    private boolean isIdler(int cpu) {
+        return n <= Long.SIZE ? (idlersWord & (1L << cpu)) != 0 : idlers.get(cpu);
     }
 
     // ---------------------------------------------------------------- vCPU lifecycle
@@ -583,11 +590,8 @@ public final class CreditPolicy implements SchedulerPolicy {
                     int s0 = start % k;
                     for (int j = 0; j < k; j++) {
                         int peer = cpus[j + s0 < k ? j + s0 : j + s0 - k];
-                        if (peer == cpu || !queuedCpus.get(peer) || idlers.get(peer)) {
-                            continue;
-                        }
                         CreditVcpu head = heads[peer];
-                        if (head == null || head.pri <= pri) {
+                        if (head == null || head.pri <= pri || peer == cpu || isIdler(peer)) {
                             continue;
                         }
                         CreditVcpu speer = runqSteal(peer, cpu, pri, step);
