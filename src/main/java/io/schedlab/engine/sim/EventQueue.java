@@ -6,7 +6,10 @@ import java.util.Arrays;
  * A binary min-heap of events in parallel primitive arrays, ordered by (time, insertion sequence)
  * so equal-time events run in the order they were scheduled (deterministic). An event is a packed
  * long: kind (4 bits), target (28 bits), version (32 bits). Stale events are invalidated lazily by
- * their version, never removed. No allocation after growth.
+ * their version, never removed. No allocation after growth. {@link #pop} leaves the event at the
+ * root until the next call: a push right after a pop (the usual event handler) replaces the root
+ * with one sift-down instead of a removal's sift-down plus an insertion's sift-up; any other call
+ * removes it first. The pop order depends only on the (time, sequence) keys, never on the layout.
  */
 public final class EventQueue {
     private long[] time;
@@ -15,6 +18,8 @@ public final class EventQueue {
     private int size;
     private long nextSeq;
     private long poppedTime;
+    /** The root is the event {@link #pop} returned last, not yet removed from the arrays. */
+    private boolean rootTaken;
 
     public EventQueue(int initialCapacity) {
         int n = Math.max(16, initialCapacity);
@@ -40,15 +45,16 @@ public final class EventQueue {
     }
 
     public int size() {
-        return size;
+        return rootTaken ? size - 1 : size;
     }
 
     public boolean isEmpty() {
-        return size == 0;
+        return size() == 0;
     }
 
     /** Time of the earliest event; only valid when not empty. */
     public long peekTime() {
+        removeTakenRoot();
         return time[0];
     }
 
@@ -58,6 +64,11 @@ public final class EventQueue {
     }
 
     public void push(long t, long packed) {
+        if (rootTaken) {
+            rootTaken = false;
+            siftDown(0, t, nextSeq++, packed); // the new event takes the popped one's place
+            return;
+        }
         if (size == time.length) {
             int n = size * 2;
             time = Arrays.copyOf(time, n);
@@ -84,45 +95,27 @@ public final class EventQueue {
 
     /** Removes the earliest event and returns its payload; its time is then {@link #poppedTime()}. */
     public long pop() {
-        long result = payload[0];
+        removeTakenRoot();
         poppedTime = time[0];
+        rootTaken = true;
+        return payload[0];
+    }
+
+    /** Completes the last {@link #pop}: the last element fills the root and sinks. */
+    private void removeTakenRoot() {
+        if (!rootTaken) {
+            return;
+        }
+        rootTaken = false;
         int n = --size;
         if (n > 0) {
-            long t = time[n];
-            long s = seq[n];
-            long p = payload[n];
-            int i = 0;
-            int half = n >>> 1;
-            while (i < half) {
-                int c = 2 * i + 1;
-                int r = c + 1;
-                long ct = time[c];
-                long cs = seq[c];
-                if (r < n) {
-                    long rt = time[r];
-                    if (rt < ct || (rt == ct && seq[r] < cs)) {
-                        c = r;
-                        ct = rt;
-                        cs = seq[r];
-                    }
-                }
-                if (t < ct || (t == ct && s < cs)) {
-                    break;
-                }
-                time[i] = ct;
-                seq[i] = cs;
-                payload[i] = payload[c];
-                i = c;
-            }
-            time[i] = t;
-            seq[i] = s;
-            payload[i] = p;
+            siftDown(0, time[n], seq[n], payload[n]);
         }
-        return result;
     }
 
     public void clear() {
         size = 0;
+        rootTaken = false;
     }
 
     /** Tells whether a queued event is stale (its target moved on). */
@@ -136,6 +129,7 @@ public final class EventQueue {
      * (time, sequence) keys are kept. Keeps memory bounded when many events are invalidated lazily.
      */
     public void removeStale(StaleTest test) {
+        removeTakenRoot();
         int n = 0;
         for (int i = 0; i < size; i++) {
             if (!test.isStale(payload[i])) {
@@ -152,21 +146,31 @@ public final class EventQueue {
     }
 
     private void siftDown(int i) {
-        long t = time[i];
-        long s = seq[i];
-        long p = payload[i];
-        int half = size >>> 1;
+        siftDown(i, time[i], seq[i], payload[i]);
+    }
+
+    /** Places (t, s, p) at slot i or below it, moving smaller children up (heap of {@link #size} elements). */
+    private void siftDown(int i, long t, long s, long p) {
+        int n = size;
+        int half = n >>> 1;
         while (i < half) {
             int c = 2 * i + 1;
             int r = c + 1;
-            if (r < size && (time[r] < time[c] || (time[r] == time[c] && seq[r] < seq[c]))) {
-                c = r;
+            long ct = time[c];
+            long cs = seq[c];
+            if (r < n) {
+                long rt = time[r];
+                if (rt < ct || (rt == ct && seq[r] < cs)) {
+                    c = r;
+                    ct = rt;
+                    cs = seq[r];
+                }
             }
-            if (t < time[c] || (t == time[c] && s < seq[c])) {
+            if (t < ct || (t == ct && s < cs)) {
                 break;
             }
-            time[i] = time[c];
-            seq[i] = seq[c];
+            time[i] = ct;
+            seq[i] = cs;
             payload[i] = payload[c];
             i = c;
         }

@@ -36,8 +36,34 @@ class EventQueueProperties {
                 assertThat(q.poppedTime()).isEqualTo(e.time());
                 now = e.time();
             }
+            // size and peek right after a pop see the popped event gone (it leaves the arrays lazily)
+            assertThat(q.size()).isEqualTo(ref.size());
+            if (!ref.isEmpty() && r.nextInt(4) == 0) {
+                assertThat(q.peekTime()).isEqualTo(ref.peek().time());
+            }
         }
         assertThat(q.size()).isEqualTo(ref.size());
+    }
+
+    @Property(tries = 30)
+    void compactionRightAfterAPopKeepsTheRest(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        EventQueue q = new EventQueue(16);
+        PriorityQueue<Ref> ref = new PriorityQueue<>(Comparator.comparingLong(Ref::time).thenComparingLong(Ref::seq));
+        for (int i = 0; i < 300; i++) {
+            long t = r.nextInt(100);
+            long payload = EventQueue.pack(r.nextBoolean() ? 1 : 2, i, 0);
+            q.push(t, payload);
+            ref.add(new Ref(t, i, payload));
+        }
+        assertThat(q.pop()).isEqualTo(ref.poll().payload());
+        q.removeStale(p -> EventQueue.kind(p) == 1);
+        ref.removeIf(e -> EventQueue.kind(e.payload()) == 1);
+        assertThat(q.size()).isEqualTo(ref.size());
+        while (!ref.isEmpty()) {
+            assertThat(q.pop()).isEqualTo(ref.poll().payload());
+        }
+        assertThat(q.isEmpty()).isTrue();
     }
 
     @Property(tries = 30)
