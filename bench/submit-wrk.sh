@@ -6,6 +6,7 @@
 #   bench/submit-wrk.sh                      # defaults: 30s, 2 threads, 32 connections
 #   MAX_QUEUED=1000000 bench/submit-wrk.sh   # raise schedlab.jobs.max-queued (default 1000)
 #   REPEAT=3 bench/submit-wrk.sh             # three runs on one process, then their medians
+#   DB_URL=jdbc:postgresql://127.0.0.1:5432/bench DB_USER=postgres bench/submit-wrk.sh   # PostgreSQL (an empty database)
 # JAR=path picks another build (A/B runs). Extra Spring arguments can be given in APP_ARGS, e.g. APP_ARGS="--schedlab.jobs.workers=1".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,8 +25,9 @@ command -v wrk >/dev/null || { echo "wrk not found: apt-get install wrk" >&2; ex
 find_jar
 
 WORK=$(mktemp -d /tmp/schedlab-bench.XXXXXX)
-args=(--server.port="$PORT" --schedlab.data-dir="$WORK" \
-      --spring.datasource.url="jdbc:h2:file:$WORK/schedlab;AUTO_SERVER=FALSE")
+DB_URL=${DB_URL:-"jdbc:h2:file:$WORK/schedlab;AUTO_SERVER=FALSE"}
+args=(--server.port="$PORT" --schedlab.data-dir="$WORK" --spring.datasource.url="$DB_URL")
+[ -n "${DB_USER:-}" ] && args+=(--spring.datasource.username="$DB_USER")
 [ -n "${MAX_QUEUED:-}" ] && args+=(--schedlab.jobs.max-queued="$MAX_QUEUED")
 # shellcheck disable=SC2206
 [ -n "${APP_ARGS:-}" ] && args+=($APP_ARGS)
@@ -33,7 +35,7 @@ args=(--server.port="$PORT" --schedlab.data-dir="$WORK" \
 # JAVA_OPTS defaults to the flag the Dockerfile and `./mvnw spring-boot:run` use (workers below the API)
 start_app "${JAVA_OPTS--XX:ThreadPriorityPolicy=1}" "${args[@]}"
 
-echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, max-queued=${MAX_QUEUED:-default}"
+echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, max-queued=${MAX_QUEUED:-default}, db ${DB_URL%%;*}"
 # Warm-up on the validate endpoint (WARMUP_PATH): same JSON parsing and validation path, nothing
 # queued, so the measured run starts with an empty queue. WARMUP_PATH=/api/v1/experiments warms the
 # insert and enqueue code too (the first measured run then starts with a backlog).
