@@ -81,6 +81,7 @@ final class Credit2Runqueue {
 
     /** runq_insert: after every waiting vCPU with at least svc's credit. */
     void insert(Credit2Vcpu svc) {
+        assert copiesInStep() : "run queue " + id + ": a waiting vCPU's credit changed without creditChanged()";
         long credit = svc.credit;
         int n = queued;
         if (n == runq.length) {
@@ -118,6 +119,19 @@ final class Credit2Runqueue {
         runqCredit[at] = credit;
         queued = n + 1;
         svc.onRunq = true;
+    }
+
+    /**
+     * The invariants insert relies on (checked with -ea, as in the tests): every credit copy equals
+     * its vCPU's credit, and the queue is in credit order whenever {@link #sorted} says so.
+     */
+    private boolean copiesInStep() {
+        for (int i = 0; i < queued; i++) {
+            if (creditAt(i) != queuedAt(i).credit || (sorted && i > 0 && creditAt(i - 1) < creditAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void move(int from, int to) {
