@@ -63,6 +63,7 @@ final class CreditCpuPicker {
 
     /** {@link #pick(Vcpu, BitSet, boolean, CreditPcpu[], boolean)} with one-word masks, step for step. */
     private int pickWords(CreditVcpu svc, long idlersIn, boolean ownRunqIdle, CreditPcpu[] pcpus, boolean commit) {
+        assert svc.affinityWordsCurrent(n) : svc.vcpu + ": affinity changed without affinityChanged()";
         Vcpu v = svc.vcpu;
         int cpu = v.processor;
         CreditPcpu spc = null;

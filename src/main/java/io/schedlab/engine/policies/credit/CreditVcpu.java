@@ -59,6 +59,13 @@ final class CreditVcpu {
         }
     }
 
+    /** Whether {@link #affinityChanged} ran since the masks last changed (checked with -ea, as in the tests). */
+    boolean affinityWordsCurrent(int hostPcpus) {
+        long host = hostPcpus == Long.SIZE ? -1L : (1L << hostPcpus) - 1;
+        return softUseful == vcpu.hasSoftAffinity() && hardWord == (firstWord(vcpu.hardAffinity) & host)
+                && softWord == (firstWord(vcpu.softAffinity) & host);
+    }
+
     private static long firstWord(java.util.BitSet set) {
         long[] words = set.toLongArray();
         return words.length == 0 ? 0 : words[0];
