@@ -50,9 +50,8 @@ public final class CreditPolicy implements SchedulerPolicy {
     private int sortEpoch;
     /** prv->balance_bias per NUMA node. */
     private int[] balanceBias;
-    /** pCPU ids of each NUMA node, ascending, and as masks. */
+    /** pCPU ids of each NUMA node, ascending. */
     private int[][] nodeCpus;
-    private BitSet[] nodeMasks;
     /** Head of each pCPU's run queue (null: empty), kept by {@link CreditPcpu}: the steal walk reads no list. */
     private CreditVcpu[] heads;
     /** last_tickle_cpu (Xen keeps one per pCPU; one global cursor is enough here). */
@@ -89,15 +88,10 @@ public final class CreditPolicy implements SchedulerPolicy {
         this.picker = new CreditCpuPicker(topo);
         this.balanceBias = new int[Math.max(1, topo.numaNodes())];
         nodeCpus = new int[balanceBias.length][];
-        nodeMasks = new BitSet[balanceBias.length];
         for (int node = 0; node < balanceBias.length; node++) {
             balanceBias[node] = -1;
             final int nd = node;
             nodeCpus[node] = topo.pcpus().stream().filter(p -> p.numaNode == nd).mapToInt(p -> p.id).toArray();
-            nodeMasks[node] = new BitSet(n);
-            for (int c : nodeCpus[node]) {
-                nodeMasks[node].set(c);
-            }
         }
         long now = ctx.now();
         // csched_tick: one ticker per pCPU, every tslice / CSCHED_TICKS_PER_TSLICE.
