@@ -48,6 +48,15 @@ public final class AffinityBalance {
         return n >= size ? -1 : n;
     }
 
+    /** {@link #cycle(int, BitSet, int)} on a one-word mask (pCPUs 0..63): -1 when empty. */
+    public static int cycle(int from, long mask) {
+        long after = from >= Long.SIZE - 1 ? 0 : mask & (-1L << (from + 1));
+        if (after != 0) {
+            return Long.numberOfTrailingZeros(after);
+        }
+        return mask == 0 ? -1 : Long.numberOfTrailingZeros(mask);
+    }
+
     /** cpumask_test_or_cycle: {@code from} itself when set, else {@link #cycle}. */
     public static int testOrCycle(int from, BitSet mask, int size) {
         return from >= 0 && mask.get(from) ? from : cycle(from, mask, size);

@@ -76,18 +76,18 @@ final class CreditCpuPicker {
                 continue;
             }
             // If present, prefer v's current processor.
-            cpu = has(cpus, cpu) ? cpu : cycle(cpu, cpus);
+            cpu = has(cpus, cpu) ? cpu : AffinityBalance.cycle(cpu, cpus);
             long idlers = idlersIn;
             if (v.processor == cpu && ownRunqIdle) {
                 idlers |= 1L << cpu;
             }
             cpus &= idlers;
             if (!has(cpus, cpu) && cpus != 0) {
-                cpu = cycle(cpu, cpus);
+                cpu = AffinityBalance.cycle(cpu, cpus);
             }
             cpus &= ~(1L << cpu);
             while (cpus != 0) {
-                int nxt = cycle(cpu, cpus);
+                int nxt = AffinityBalance.cycle(cpu, cpus);
                 int migrateFactor;
                 long cpuGroup;
                 long nxtGroup;
@@ -106,7 +106,7 @@ final class CreditCpuPicker {
                 if (weightCpu * migrateFactor < weightNxt) {
                     nxtIdlers &= cpus;
                     spc = pcpus[nxt];
-                    cpu = cycle(spc.idleBias, nxtIdlers);
+                    cpu = AffinityBalance.cycle(spc.idleBias, nxtIdlers);
                     cpus &= ~siblingWord[cpu];
                 } else {
                     cpus &= ~nxtIdlers;
@@ -124,15 +124,6 @@ final class CreditCpuPicker {
 
     private static boolean has(long word, int bit) {
         return (word & (1L << bit)) != 0;
-    }
-
-    /** cpumask_cycle on a word: the first set bit after {@code from}, wrapping; -1 when empty. */
-    static int cycle(int from, long mask) {
-        long after = from >= Long.SIZE - 1 ? 0 : mask & (-1L << (from + 1));
-        if (after != 0) {
-            return Long.numberOfTrailingZeros(after);
-        }
-        return mask == 0 ? -1 : Long.numberOfTrailingZeros(mask);
     }
 
     /**

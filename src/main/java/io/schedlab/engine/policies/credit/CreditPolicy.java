@@ -517,7 +517,7 @@ public final class CreditPolicy implements SchedulerPolicy {
         long self = 1L << cpu;
         long mask = 0;
         // Exclusive pinning to an idle pCPU.
-        if (CreditCpuPicker.cycle(cpu, snew.hardWord) == cpu && (idle & self) != 0) {
+        if (AffinityBalance.cycle(cpu, snew.hardWord) == cpu && (idle & self) != 0) {
             mask = self;
         } else if (curPri == CreditVcpu.PRI_IDLE || (idle == 0 && snew.pri > curPri)) {
             mask = self;
@@ -537,7 +537,7 @@ public final class CreditPolicy implements SchedulerPolicy {
                     mask = self;
                 } else if (newIdlers != 0) {
                     if (params.tickleOneIdle()) {
-                        lastTickleCpu = CreditCpuPicker.cycle(lastTickleCpu, newIdlers);
+                        lastTickleCpu = AffinityBalance.cycle(lastTickleCpu, newIdlers);
                         mask = 1L << lastTickleCpu;
                     } else {
                         mask |= newIdlers;
