@@ -91,12 +91,8 @@ public final class StaticPolicy implements SchedulerPolicy {
         if (v.uid >= decisions.length) {
             decisions = java.util.Arrays.copyOf(decisions, Math.max(v.uid + 1, 2 * decisions.length));
         }
-        Decision d = decisions[v.uid];
-        if (d == null || d.next() != v) {
-            d = new Decision(v, sliceNanos);
-            decisions[v.uid] = d;
-        }
-        return d;
+        decisions[v.uid] = Decision.reuse(decisions[v.uid], v, sliceNanos);
+        return decisions[v.uid];
     }
 
     @Override

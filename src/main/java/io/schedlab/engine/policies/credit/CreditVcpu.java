@@ -53,22 +53,22 @@ final class CreditVcpu {
     void affinityChanged(int hostPcpus) {
         softUseful = vcpu.hasSoftAffinity();
         if (hostPcpus <= Long.SIZE) {
-            long host = hostPcpus == Long.SIZE ? -1L : (1L << hostPcpus) - 1;
-            hardWord = firstWord(vcpu.hardAffinity) & host;
-            softWord = firstWord(vcpu.softAffinity) & host;
+            hardWord = hostWord(vcpu.hardAffinity, hostPcpus);
+            softWord = hostWord(vcpu.softAffinity, hostPcpus);
         }
     }
 
     /** Whether {@link #affinityChanged} ran since the masks last changed (checked with -ea, as in the tests). */
     boolean affinityWordsCurrent(int hostPcpus) {
-        long host = hostPcpus == Long.SIZE ? -1L : (1L << hostPcpus) - 1;
-        return softUseful == vcpu.hasSoftAffinity() && hardWord == (firstWord(vcpu.hardAffinity) & host)
-                && softWord == (firstWord(vcpu.softAffinity) & host);
+        return softUseful == vcpu.hasSoftAffinity() && hardWord == hostWord(vcpu.hardAffinity, hostPcpus)
+                && softWord == hostWord(vcpu.softAffinity, hostPcpus);
     }
 
-    private static long firstWord(java.util.BitSet set) {
+    /** The pCPUs of {@code set} below the host size (at most 64), as one word. */
+    private static long hostWord(java.util.BitSet set, int hostPcpus) {
         long[] words = set.toLongArray();
-        return words.length == 0 ? 0 : words[0];
+        long first = words.length == 0 ? 0 : words[0];
+        return hostPcpus == Long.SIZE ? first : first & ((1L << hostPcpus) - 1);
     }
 
     static CreditVcpu of(Vcpu v) {
