@@ -10,9 +10,7 @@ import java.util.Arrays;
  */
 final class Progress {
     private final Simulator sim;
-    /** Running memory streams per NUMA node. */
-    private final int[] streams;
-    /** The vCPUs running them, per node, in the order they started streaming (re-plans follow it). */
+    /** The vCPUs running memory streams, per NUMA node, in the order they started (re-plans follow it). */
     private final VcpuRun[][] streamers;
     private final int[] streamerCount;
     /**
@@ -31,7 +29,6 @@ final class Progress {
     Progress(Simulator sim) {
         this.sim = sim;
         int nodes = sim.topo.numaNodes();
-        this.streams = new int[nodes];
         this.streamers = new VcpuRun[nodes][8];
         this.streamerCount = new int[nodes];
         this.smtFactor = sim.costs.smtFactor();
@@ -49,7 +46,7 @@ final class Progress {
     }
 
     private void updateBandwidthShare(int node) {
-        double demand = Math.max(1, streams[node]) * streamBandwidthMBps;
+        double demand = Math.max(1, streamerCount[node]) * streamBandwidthMBps;
         bandwidthShare[node] = Math.min(1.0, nodeBandwidthMBps[node] / demand);
     }
 
@@ -70,7 +67,6 @@ final class Progress {
         }
         streamers[node][n] = vr;
         streamerCount[node] = n + 1;
-        streams[node]++;
         updateBandwidthShare(node);
     }
 
@@ -83,11 +79,11 @@ final class Progress {
                 System.arraycopy(list, i + 1, list, i, n - i - 1);
                 list[n - 1] = null;
                 streamerCount[node] = n - 1;
-                break;
+                updateBandwidthShare(node);
+                return;
             }
         }
-        streams[node]--;
-        updateBandwidthShare(node);
+        throw new IllegalStateException(vr.v + " does not stream from node " + node);
     }
 
     /** Bring the running vCPU's thread progress and counters up to sim.now (at its current rate). */
