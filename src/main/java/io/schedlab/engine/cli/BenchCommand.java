@@ -166,7 +166,7 @@ final class BenchCommand {
 
     /** The ceiling: a hold-model loop (pop one, push one later) over the engine's own heap, same event count. */
     static long rawHeapLoop(long events, int queueSize) {
-        EventQueue q = new EventQueue(queueSize * 2);
+        EventQueue q = new EventQueue(queueSize * 2, (events + 1) * 1_000_000); // no time exceeds this
         SplittableRandom r = new SplittableRandom(1);
         for (int i = 0; i < queueSize; i++) {
             q.push(r.nextLong(1_000_000), EventQueue.pack(2, i, 0));

@@ -50,7 +50,7 @@ public final class Simulator {
     final String policyName;
     final SimContext ctx;
     final GuestKernel guest;
-    final EventQueue queue = new EventQueue(4096);
+    final EventQueue queue;
     final BoundedTrace trace;
     final long seed;
     final long endTime;
@@ -117,6 +117,7 @@ public final class Simulator {
         this.topo = TopologyBuilder.build(spec.host());
         this.seed = spec.seed();
         this.endTime = toNanos(spec.durationSeconds());
+        this.queue = new EventQueue(4096, endTime);
         this.stopWhenComplete = spec.stopWhen() == ExperimentSpec.StopCondition.ALL_COMPLETE;
         this.trace = Boolean.TRUE.equals(spec.trace().enabled())
                 ? new BoundedTrace(control.traceSink(), Math.min(spec.trace().maxEvents(), limits.maxTraceEvents()))

@@ -59,7 +59,7 @@ public class EngineBenchmark {
     /** The ceiling: 4 M events through the engine's heap in a hold model of 320 pending events. */
     @Benchmark
     public long rawHeap4M() {
-        EventQueue q = new EventQueue(640);
+        EventQueue q = new EventQueue(640, 1L << 40);
         SplittableRandom r = new SplittableRandom(1);
         for (int i = 0; i < 320; i++) {
             q.push(r.nextLong(1_000_000), EventQueue.pack(2, i, 0));

@@ -9,18 +9,26 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
 import net.jqwik.api.constraints.IntRange;
 
-/** The event heap pops in (time, insertion order), like a reference PriorityQueue, also after compaction. */
+/**
+ * The event heap pops in (time, insertion order), like a reference PriorityQueue, also after
+ * compaction, after its sequence numbers run out and are renumbered, and after it moves to the
+ * wide (time, sequence) heap.
+ */
 class EventQueueProperties {
 
     private record Ref(long time, long seq, long payload) {
     }
 
+    /** Horizon of the small queues below: 2^20 ns, so times up to it order exactly. */
+    private static final long HORIZON = 1 << 20;
+
     @Property(tries = 50)
     void popsInTimeThenInsertionOrder(@ForAll long seed, @ForAll @IntRange(min = 1, max = 3000) int ops) {
         SplittableRandom r = new SplittableRandom(seed);
-        EventQueue q = new EventQueue(16);
+        EventQueue q = new EventQueue(16, HORIZON);
         PriorityQueue<Ref> ref = new PriorityQueue<>(Comparator.comparingLong(Ref::time).thenComparingLong(Ref::seq));
         long seq = 0;
         long now = 0;
@@ -48,7 +56,7 @@ class EventQueueProperties {
     @Property(tries = 30)
     void compactionRightAfterAPopKeepsTheRest(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        EventQueue q = new EventQueue(16);
+        EventQueue q = new EventQueue(16, HORIZON);
         PriorityQueue<Ref> ref = new PriorityQueue<>(Comparator.comparingLong(Ref::time).thenComparingLong(Ref::seq));
         for (int i = 0; i < 300; i++) {
             long t = r.nextInt(100);
@@ -69,7 +77,7 @@ class EventQueueProperties {
     @Property(tries = 30)
     void removingStaleEventsKeepsTheOrderOfTheRest(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
-        EventQueue q = new EventQueue(16);
+        EventQueue q = new EventQueue(16, HORIZON);
         List<long[]> kept = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
             long t = r.nextInt(100);
@@ -86,6 +94,102 @@ class EventQueueProperties {
         for (long[] k : kept) {
             assertThat(q.pop()).isEqualTo(k[2]);
         }
+    }
+
+    /**
+     * With 12 sequence bits the numbers run out every few thousand pushes: the queued events are
+     * renumbered (few equal times) or, when one instant holds over half the range, the queue moves
+     * to the wide heap; the order is the reference's throughout, compaction included.
+     */
+    @Property(tries = 40)
+    void orderSurvivesRenumberingAndTheMoveToTheWideHeap(@ForAll long seed,
+            @ForAll @IntRange(min = 1, max = 3000) int crowd, @ForAll @IntRange(min = 2, max = 60) int spread) {
+        SplittableRandom r = new SplittableRandom(seed);
+        EventQueue q = new EventQueue(16, HORIZON, EventQueue.MIN_SEQ_BITS);
+        PriorityQueue<Ref> ref = new PriorityQueue<>(Comparator.comparingLong(Ref::time).thenComparingLong(Ref::seq));
+        long seq = 0;
+        long now = 0;
+        // a crowd of events at one instant (more than 2048 of them forces the wide heap)
+        for (int i = 0; i < crowd; i++) {
+            long payload = EventQueue.pack(1, i, 0);
+            q.push(1000, payload);
+            ref.add(new Ref(1000, seq++, payload));
+        }
+        for (int i = 0; i < 20_000; i++) {
+            if (ref.isEmpty() || r.nextInt(2) == 0) {
+                long t = now + r.nextInt(spread);
+                long payload = EventQueue.pack(r.nextInt(8), i, r.nextInt());
+                q.push(t, payload);
+                ref.add(new Ref(t, seq++, payload));
+            } else if (r.nextInt(500) == 0) {
+                q.removeStale(p -> EventQueue.kind(p) == 3);
+                ref.removeIf(e -> EventQueue.kind(e.payload()) == 3);
+            } else {
+                Ref e = ref.poll();
+                assertThat(q.pop()).isEqualTo(e.payload());
+                assertThat(q.poppedTime()).isEqualTo(e.time());
+                now = e.time();
+            }
+            assertThat(q.size()).isEqualTo(ref.size());
+        }
+        while (!ref.isEmpty()) {
+            assertThat(q.pop()).isEqualTo(ref.poll().payload());
+        }
+    }
+
+    @Test
+    void runningOutOfSequenceNumbersRenumbersOrMovesToTheWideHeap() {
+        for (int crowd : new int[] {2000, 3000}) {
+            EventQueue q = new EventQueue(16, HORIZON, EventQueue.MIN_SEQ_BITS);
+            for (int i = 0; i < crowd; i++) {
+                q.push(1000, EventQueue.pack(1, i, 0));
+            }
+            for (int i = 0; i < 5000 - crowd; i++) { // past 4096 pushes, all still queued
+                q.push(i % 7, EventQueue.pack(2, i, 0));
+            }
+            assertThat(q.isWide()).as("crowd of %d at one instant", crowd).isEqualTo(crowd > 2048);
+            for (int t = 0; t < 7; t++) {
+                for (int i = t; i < 5000 - crowd; i += 7) {
+                    assertThat(q.pop()).isEqualTo(EventQueue.pack(2, i, 0));
+                }
+            }
+            for (int i = 0; i < crowd; i++) {
+                assertThat(q.pop()).isEqualTo(EventQueue.pack(1, i, 0));
+            }
+            assertThat(q.isEmpty()).isTrue();
+        }
+    }
+
+    @Test
+    void eventsBeyondTheHorizonStayBehindItInInsertionOrder() {
+        EventQueue q = new EventQueue(16, 1000);
+        q.push(5_000_000, EventQueue.pack(1, 1, 0));
+        q.push(2_000, EventQueue.pack(1, 2, 0));
+        q.push(999, EventQueue.pack(1, 3, 0));
+        assertThat(q.isWide()).isFalse();
+        assertThat(q.pop()).isEqualTo(EventQueue.pack(1, 3, 0));
+        assertThat(q.poppedTime()).isEqualTo(999);
+        assertThat(q.peekTime()).isGreaterThanOrEqualTo(1000);
+        assertThat(q.pop()).isEqualTo(EventQueue.pack(1, 1, 0)); // both beyond: insertion order
+        assertThat(q.pop()).isEqualTo(EventQueue.pack(1, 2, 0));
+    }
+
+    @Test
+    void aHorizonTooLongForKeysStartsWide() {
+        EventQueue q = new EventQueue(16, Long.MAX_VALUE / 2);
+        assertThat(q.isWide()).isTrue();
+        q.push(Long.MAX_VALUE / 2, EventQueue.pack(1, 1, 0));
+        q.push(7, EventQueue.pack(1, 2, 0));
+        assertThat(q.pop()).isEqualTo(EventQueue.pack(1, 2, 0));
+        assertThat(q.pop()).isEqualTo(EventQueue.pack(1, 1, 0));
+        assertThat(q.poppedTime()).isEqualTo(Long.MAX_VALUE / 2);
+    }
+
+    @Test
+    void negativeTimesAreRefused() {
+        EventQueue q = new EventQueue(16, HORIZON);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> q.push(-1, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
     }
 
     @Property(tries = 50)
