@@ -362,19 +362,21 @@ final class GuestKernel {
         }
         int node = want ? vr.memoryNode : vr.streamNode;
         Progress progress = sim.progress;
-        for (int i = 0, n = progress.streamerCount(node); i < n; i++) {
-            progress.settle(progress.streamer(node, i));
-        }
         if (want) {
             progress.addStreamer(node, vr);
             vr.streamNode = node;
         } else {
+            // callers settle a leaving vCPU first (or it no longer runs), so the others are all there is to settle
+            assert progress.isSettled(vr) : vr.v + " leaves the streams unsettled";
             progress.removeStreamer(node, vr);
             vr.streamNode = -1;
         }
+        // Each other stream is settled at its old rate (settle reads the vCPU's own rate, not the
+        // node's share) and re-planned at the new share: one pass, in the list's order as before.
         for (int i = 0, n = progress.streamerCount(node); i < n; i++) {
             VcpuRun other = progress.streamer(node, i);
             if (other != vr) {
+                progress.settle(other);
                 replan(other);
             }
         }

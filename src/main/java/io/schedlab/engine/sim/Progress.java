@@ -118,6 +118,11 @@ final class Progress {
         vr.lastSettle = sim.now;
     }
 
+    /** Whether {@link #settle} would leave vr unchanged now (settled at this instant, or not running). */
+    boolean isSettled(VcpuRun vr) {
+        return sim.now <= vr.lastSettle || vr.v.state != VcpuState.RUNNING;
+    }
+
     void settleSiblings(int p) {
         for (int s : sim.siblings[p]) {
             VcpuRun r = sim.runningOn[s];
