@@ -35,6 +35,9 @@ public final class LatencyRecorder {
     private final int leadingZeroCountBase;
     private int[] pending;
     private boolean anyPending;
+    /** The last value recorded and its counts index (a repeat skips the index arithmetic); at first 0, index 0. */
+    private long lastValue;
+    private int lastIndex;
 
     public LatencyRecorder() {
         this(new Histogram(3), 1, 3);
@@ -62,6 +65,13 @@ public final class LatencyRecorder {
     }
 
     public void record(long nanos) {
+        if (nanos == lastValue) { // decision, switch and context_saved costs mostly repeat
+            anyPending = true;
+            if (++pending[lastIndex] == Integer.MAX_VALUE) {
+                flushPending();
+            }
+            return;
+        }
         long value = Math.max(0, nanos);
         int bucketIndex = leadingZeroCountBase - Long.numberOfLeadingZeros(value | subBucketMask);
         int subBucketIndex = (int) (value >>> (bucketIndex + unitMagnitude));
@@ -71,6 +81,8 @@ public final class LatencyRecorder {
             counts = grow(index);
         }
         anyPending = true;
+        lastValue = nanos;
+        lastIndex = index;
         if (++counts[index] == Integer.MAX_VALUE) {
             flushPending();
         }
