@@ -259,13 +259,15 @@ public final class Simulator {
     }
 
     void push(long at, int kind, int target, int version) {
-        if (queue.size() >= compactAt) {
+        int size = queue.size();
+        if (size >= compactAt) {
             queue.removeStale(this::isStale);
-            compactAt = Math.max(MIN_COMPACT, 2 * queue.size());
+            size = queue.size();
+            compactAt = Math.max(MIN_COMPACT, 2 * size);
         }
         queue.push(at, EventQueue.pack(kind, target, version));
-        if (queue.size() > maxQueueSize) {
-            maxQueueSize = queue.size();
+        if (size >= maxQueueSize) {
+            maxQueueSize = size + 1;
         }
     }
 

@@ -640,18 +640,16 @@ public final class Credit2Policy implements SchedulerPolicy {
         if (reservations[cpu] == 0 || (reservations[cpu] == 1 && snext != null && snext.tickledCpu == cpu)) {
             return;
         }
-        List<Credit2Vcpu> again = null;
+        List<Credit2Vcpu> again = retickleScratch; // runqTickle below never comes back here
+        again.clear();
         for (int i = 0; i < rqd.queued(); i++) {
             Credit2Vcpu svc = rqd.queuedAt(i);
             if (svc.tickledCpu == cpu && svc != snext) {
                 setTickledCpu(svc, -1);
-                if (again == null) {
-                    again = new ArrayList<>(2);
-                }
                 again.add(svc);
             }
         }
-        if (again != null && hasIdleUntickled(rqd, cpu)) {
+        if (!again.isEmpty() && hasIdleUntickled(rqd, cpu)) {
             // this pCPU just declined them: let an idle pCPU have them (busy ones are not preempted again)
             rqd.tickled.set(cpu);
             for (Credit2Vcpu svc : again) {
@@ -660,6 +658,8 @@ public final class Credit2Policy implements SchedulerPolicy {
             rqd.tickled.clear(cpu);
         }
     }
+
+    private final List<Credit2Vcpu> retickleScratch = new ArrayList<>();
 
     private static boolean hasIdleUntickled(Credit2Runqueue rqd, int except) {
         long[] idle = rqd.idle.words;
