@@ -15,8 +15,8 @@ import java.util.Arrays;
  * needs; times beyond the horizon are kept as the largest key time (they are never popped before
  * the horizon, and keep insertion order among themselves). The sequence takes the rest; when it
  * runs out, queued events are renumbered per time in order (their order is unchanged), and if one
- * instant holds too many events for that, the queue moves to a plain (time, sequence) binary heap
- * ({@link WideEventHeap}) in the same order. Either way the pop order depends only on (time,
+ * instant holds too many events for that, the queue moves to a {@link java.util.PriorityQueue} of
+ * (time, sequence) entries ({@link WideEventHeap}) in the same order. Either way the pop order depends only on (time,
  * sequence).
  *
  * <p>{@link #pop} leaves the event at the root until the next call: a push right after a pop (the

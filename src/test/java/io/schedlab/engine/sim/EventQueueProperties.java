@@ -22,6 +22,19 @@ class EventQueueProperties {
     private record Ref(long time, long seq, long payload) {
     }
 
+    private static void pushBoth(EventQueue q, PriorityQueue<Ref> ref, long t, long payload, long seq) {
+        q.push(t, payload);
+        ref.add(new Ref(t, seq, payload));
+    }
+
+    /** Pops both, checks they agree on payload and time, and returns the time. */
+    private static long popBoth(EventQueue q, PriorityQueue<Ref> ref) {
+        Ref e = ref.poll();
+        assertThat(q.pop()).isEqualTo(e.payload());
+        assertThat(q.poppedTime()).isEqualTo(e.time());
+        return e.time();
+    }
+
     /** Horizon of the small queues below: 2^20 ns, so times up to it order exactly. */
     private static final long HORIZON = 1 << 20;
 
@@ -35,14 +48,9 @@ class EventQueueProperties {
         for (int i = 0; i < ops; i++) {
             if (ref.isEmpty() || r.nextInt(3) > 0) {
                 long t = now + r.nextInt(50); // many equal times
-                long payload = EventQueue.pack(r.nextInt(8), r.nextInt(1 << 20), r.nextInt());
-                q.push(t, payload);
-                ref.add(new Ref(t, seq++, payload));
+                pushBoth(q, ref, t, EventQueue.pack(r.nextInt(8), r.nextInt(1 << 20), r.nextInt()), seq++);
             } else {
-                Ref e = ref.poll();
-                assertThat(q.pop()).isEqualTo(e.payload());
-                assertThat(q.poppedTime()).isEqualTo(e.time());
-                now = e.time();
+                now = popBoth(q, ref);
             }
             // size and peek right after a pop see the popped event gone (it leaves the arrays lazily)
             assertThat(q.size()).isEqualTo(ref.size());
@@ -117,18 +125,12 @@ class EventQueueProperties {
         }
         for (int i = 0; i < 20_000; i++) {
             if (ref.isEmpty() || r.nextInt(2) == 0) {
-                long t = now + r.nextInt(spread);
-                long payload = EventQueue.pack(r.nextInt(8), i, r.nextInt());
-                q.push(t, payload);
-                ref.add(new Ref(t, seq++, payload));
+                pushBoth(q, ref, now + r.nextInt(spread), EventQueue.pack(r.nextInt(8), i, r.nextInt()), seq++);
             } else if (r.nextInt(500) == 0) {
                 q.removeStale(p -> EventQueue.kind(p) == 3);
                 ref.removeIf(e -> EventQueue.kind(e.payload()) == 3);
             } else {
-                Ref e = ref.poll();
-                assertThat(q.pop()).isEqualTo(e.payload());
-                assertThat(q.poppedTime()).isEqualTo(e.time());
-                now = e.time();
+                now = popBoth(q, ref);
             }
             assertThat(q.size()).isEqualTo(ref.size());
         }
