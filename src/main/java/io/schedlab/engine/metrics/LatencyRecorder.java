@@ -34,7 +34,6 @@ public final class LatencyRecorder {
     private final long subBucketMask;
     private final int leadingZeroCountBase;
     private int[] pending;
-    private boolean anyPending;
     /** The last value recorded and its counts index (a repeat skips the index arithmetic); at first 0, index 0. */
     private long lastValue;
     private int lastIndex;
@@ -66,7 +65,6 @@ public final class LatencyRecorder {
 
     public void record(long nanos) {
         if (nanos == lastValue) { // decision, switch and context_saved costs mostly repeat
-            anyPending = true;
             if (++pending[lastIndex] == Integer.MAX_VALUE) {
                 flushPending();
             }
@@ -80,7 +78,6 @@ public final class LatencyRecorder {
         if (index >= counts.length) {
             counts = grow(index);
         }
-        anyPending = true;
         lastValue = nanos;
         lastIndex = index;
         if (++counts[index] == Integer.MAX_VALUE) {
@@ -98,17 +95,13 @@ public final class LatencyRecorder {
     }
 
     private void flushPending() {
-        if (!anyPending) {
-            return;
-        }
-        int[] counts = pending;
+        int[] counts = pending; // read-time only: a scan of the (small) array, no flag kept per record
         for (int index = 0; index < counts.length; index++) {
             if (counts[index] != 0) {
                 histogram.recordValueWithCount(lowestValueAt(index), counts[index]);
                 counts[index] = 0;
             }
         }
-        anyPending = false;
     }
 
     /** The lowest value recorded at a counts index (AbstractHistogram.valueFromIndex). */
