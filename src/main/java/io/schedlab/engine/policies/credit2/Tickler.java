@@ -93,7 +93,7 @@ final class Tickler {
         if (!rqd.tickled.get(cpu) && probe.creditOn(cpu, now) < snew.credit) {
             return cpu;
         }
-        int i = cycleIdleUntickled(cpu, rqd, v, false, false);
+        int i = cycleIdleUntickled(cpu, rqd, snew, false, false);
         if (i >= 0) {
             return i;
         }
@@ -106,7 +106,7 @@ final class Tickler {
             // busy candidates: active & ~idle & ~tickled & hard affinity, in increasing order
             for (long busy = active[w] & ~idle[w] & ~tickled[w]; busy != 0; busy &= busy - 1) {
                 int c = (w << 6) + Long.numberOfTrailingZeros(busy);
-                if (!v.hardAffinity.get(c)) {
+                if (!snew.allowedOn(c)) {
                     continue;
                 }
                 long cr = probe.creditOn(c, now);
@@ -135,18 +135,18 @@ final class Tickler {
             if (softStep && !soft) {
                 continue;
             }
-            int i = testOrCycle(cpu, rqd.smtIdle, v, softStep, null);
+            int i = testOrCycle(cpu, rqd.smtIdle, snew, softStep, null);
             if (i >= 0) {
                 return i;
             }
-            i = cycleIdleUntickled(cpu, rqd, v, softStep, true);
+            i = cycleIdleUntickled(cpu, rqd, snew, softStep, true);
             if (i >= 0) {
                 return i;
             }
         }
         int ipid = -1;
         long max = 0;
-        if (busyCandidate(cpu, rqd, v)) {
+        if (busyCandidate(cpu, rqd, snew)) {
             long score = score(snew, cpu, soft, now);
             if (score > max) {
                 max = score;
@@ -178,7 +178,7 @@ final class Tickler {
                     // beats max >= 0 (most such pCPUs were dropped by the young mask already)
                     continue;
                 }
-                if (!v.hardAffinity.get(c)) {
+                if (!snew.allowedOn(c)) {
                     continue;
                 }
                 long score = score(snew, c, soft, now);
@@ -196,8 +196,8 @@ final class Tickler {
         return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
     }
 
-    private static boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
-        return rqd.activeMask.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
+    private static boolean busyCandidate(int c, Credit2Runqueue rqd, Credit2Vcpu svc) {
+        return rqd.activeMask.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && svc.allowedOn(c);
     }
 
     /**
@@ -234,17 +234,17 @@ final class Tickler {
         return score;
     }
 
-    private boolean allowed(Vcpu v, int c, boolean softStep) {
-        return v.hardAffinity.get(c) && (!softStep || v.softAffinity.get(c));
+    private static boolean allowed(Credit2Vcpu svc, int c, boolean softStep) {
+        return svc.allowedOn(c) && (!softStep || svc.vcpu.softAffinity.get(c));
     }
 
     /** An idle, untickled, allowed pCPU: {@code from} itself when {@code testFirst}, then cycling after it. */
-    private int cycleIdleUntickled(int from, Credit2Runqueue rqd, Vcpu v, boolean softStep, boolean testFirst) {
+    private int cycleIdleUntickled(int from, Credit2Runqueue rqd, Credit2Vcpu v, boolean softStep, boolean testFirst) {
         return testFirst ? testOrCycle(from, rqd.idle, v, softStep, rqd.tickled)
                 : cycle(from, rqd.idle, v, softStep, rqd.tickled);
     }
 
-    private int testOrCycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
+    private int testOrCycle(int from, CpuMask set, Credit2Vcpu v, boolean softStep, CpuMask exclude) {
         if (from >= 0 && set.get(from) && allowed(v, from, softStep) && (exclude == null || !exclude.get(from))) {
             return from;
         }
@@ -252,7 +252,7 @@ final class Tickler {
     }
 
     /** cpumask_cycle over set & affinity & ~exclude, starting after {@code from}, word by word. */
-    private int cycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
+    private int cycle(int from, CpuMask set, Credit2Vcpu v, boolean softStep, CpuMask exclude) {
         long[] s = set.words;
         long[] x = exclude == null ? null : exclude.words;
         // first (from, n), then [0, from]
