@@ -130,7 +130,9 @@ final class Tickler {
             return cpu; // exclusive pinning
         }
         boolean soft = softVersion && v.hasSoftAffinity();
-        for (int step = 0; step < 2; step++) {
+        // both steps below find nothing when smt_idle and idle & ~tickled are empty (the usual
+        // case under load), so they are skipped then
+        for (int step = 0; step < 2 && anyIdleUntickled(rqd); step++) {
             boolean softStep = step == 0;
             if (softStep && !soft) {
                 continue;
@@ -196,8 +198,24 @@ final class Tickler {
         return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
     }
 
+    /** c in active & ~idle & ~tickled & hard affinity (c is a pCPU of the host). */
     private static boolean busyCandidate(int c, Credit2Runqueue rqd, Credit2Vcpu svc) {
-        return rqd.activeMask.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && svc.allowedOn(c);
+        int w = c >>> 6;
+        return (rqd.activeMask.words[w] & ~rqd.idle.words[w] & ~rqd.tickled.words[w] & (1L << c)) != 0
+                && svc.allowedOn(c);
+    }
+
+    /** smt_idle or idle & ~tickled has a pCPU: else the idle steps of runq_tickle find none. */
+    private static boolean anyIdleUntickled(Credit2Runqueue rqd) {
+        long[] smtIdle = rqd.smtIdle.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < idle.length; w++) {
+            if ((smtIdle[w] | (idle[w] & ~tickled[w])) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
