@@ -50,8 +50,6 @@ final class Tickler {
      */
     private final Credit2Vcpu[] runningOn;
     private final long[] runStartOn;
-    /** pCPUs is_preemptable refuses, by start time (null when it does not apply). */
-    private final RecentStarts recent;
 
     Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, long ratelimit,
             CreditProbe probe) {
@@ -65,21 +63,12 @@ final class Tickler {
         this.checkPreemptable = version.atLeast(8) && ratelimit > RATELIMIT_TICKLE_TOLERANCE;
         this.runningOn = new Credit2Vcpu[n];
         this.runStartOn = new long[n];
-        this.recent = checkPreemptable ? new RecentStarts(n, ratelimit - RATELIMIT_TICKLE_TOLERANCE) : null;
     }
 
     /** do_schedule on cpu chose svc (null: idle); call after svc.runStart is final. */
     void scheduled(int cpu, Credit2Vcpu svc) {
-        long start = svc == null ? 0 : svc.runStart;
-        if (recent != null && (runningOn[cpu] != svc || runStartOn[cpu] != start)) {
-            if (svc == null) {
-                recent.idle(cpu);
-            } else {
-                recent.started(cpu, start);
-            }
-        }
         runningOn[cpu] = svc;
-        runStartOn[cpu] = start;
+        runStartOn[cpu] = svc == null ? 0 : svc.runStart;
     }
 
     /** The pCPU to tickle for snew queued in rqd, or -1 for none. */
@@ -162,22 +151,18 @@ final class Tickler {
         long[] active = rqd.activeMask.words;
         long[] idle = rqd.idle.words;
         long[] tickled = rqd.tickled.words;
-        // pCPUs whose vCPU started within the rate limit (less the tolerance): tickle_score -1
-        long[] young = recent != null && recent.valid() ? recent.at(now) : null;
         for (int w = 0; w < active.length; w++) {
             // busy candidates but cpu: active & ~idle & ~tickled & hard affinity, in increasing order
             long busy = active[w] & ~idle[w] & ~tickled[w];
             if (w == cpu >>> 6) {
                 busy &= ~(1L << cpu);
             }
-            if (young != null) {
-                busy &= ~young[w];
-            }
             for (; busy != 0; busy &= busy - 1) {
                 int c = (w << 6) + Long.numberOfTrailingZeros(busy);
                 if (checkPreemptable && now - runStartOn[c] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
                     // is_preemptable says no, so tickle_score is -1 (nothing burned), which never
-                    // beats max >= 0 (most such pCPUs were dropped by the young mask already)
+                    // beats max >= 0; under load most busy pCPUs are in that case, and this test
+                    // costs less than keeping them as a mask by start time
                     continue;
                 }
                 if (!snew.allowedOn(c)) {
