@@ -6,6 +6,8 @@ import io.schedlab.engine.policies.Decision;
 /** Per-vCPU state of credit2 (struct csched2_unit in xen/common/sched/credit2.c). */
 final class Credit2Vcpu {
     final Vcpu vcpu;
+    /** vcpu.uid, unique across the run: the run queues' ring holds it. */
+    final int uid;
     final Credit2Domain dom;
     /** Assigned run queue (svc->rqd), null when not assigned yet. */
     Credit2Runqueue rq;
@@ -50,6 +52,7 @@ final class Credit2Vcpu {
 
     Credit2Vcpu(Vcpu vcpu, Credit2Domain dom) {
         this.vcpu = vcpu;
+        this.uid = vcpu.uid;
         this.dom = dom;
         this.weight = Math.max(1, vcpu.vm.weight);
     }
