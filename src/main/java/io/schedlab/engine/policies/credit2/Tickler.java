@@ -67,7 +67,9 @@ final class Tickler {
 
     /** do_schedule on cpu chose svc (null: idle); call after svc.runStart is final. */
     void scheduled(int cpu, Credit2Vcpu svc) {
-        runningOn[cpu] = svc;
+        if (runningOn[cpu] != svc) {
+            runningOn[cpu] = svc; // only when it changes: a reference store costs a write barrier
+        }
         runStartOn[cpu] = svc == null ? 0 : svc.runStart;
     }
 
