@@ -209,7 +209,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         Credit2Vcpu svc = new Credit2Vcpu(v, Credit2Domain.of(v.vm));
         v.policyData = svc;
-        svc.softNone = v.softAffinity.isEmpty();
+        svc.affinityRead(n);
         // csched2_alloc_udata: credit starts at CSCHED2_CREDIT_INIT; csched2_unit_insert assigns a run queue.
         svc.credit = creditInit;
         int cpu = v.allowedOn(v.processor) ? v.processor : v.hardAffinity.nextSetBit(0);
@@ -219,9 +219,9 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     @Override
     public void affinityChanged(Vcpu v) {
-        // the simulator moves v if its pCPU is no longer allowed; here only the cached soft flag changes
+        // the simulator moves v if its pCPU is no longer allowed; here only the cached affinity flags change
         if (v.policyData instanceof Credit2Vcpu svc) {
-            svc.softNone = v.softAffinity.isEmpty();
+            svc.affinityRead(n);
         }
     }
 
@@ -248,7 +248,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         Credit2Vcpu svc = Credit2Vcpu.of(v);
         if (svc.migrateRqd != null) {
             Credit2Runqueue t = svc.migrateRqd;
-            if (v.hardAffinity.intersects(t.active)) {
+            if (svc.reaches(t)) {
                 return pickInHard(v, t);
             }
         }
@@ -258,7 +258,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         double min = Double.MAX_VALUE;
         double minSoft = Double.MAX_VALUE;
         for (Credit2Runqueue rqd : rqs) {
-            if (!v.hardAffinity.intersects(rqd.active)) {
+            if (!svc.reaches(rqd)) {
                 continue;
             }
             // b_avgload as last updated (csched2_res_pick reads it without updating)
@@ -295,21 +295,22 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     /** {@link #pickIn} over v's hard affinity within rqd's pCPUs, without building that mask. */
     private int pickInHard(Vcpu v, Credit2Runqueue rqd) {
+        Credit2Vcpu svc = Credit2Vcpu.of(v);
         long[] active = rqd.activeMask.words;
         if (!version.atLeast(9)) {
-            return nextAllowed(v, active, 0);
+            return nextAllowed(svc, active, 0);
         }
         // AffinityBalance.cycle: the first after pick_bias, else the first
-        int cpu = nextAllowed(v, active, rqd.pickBias + 1);
+        int cpu = nextAllowed(svc, active, rqd.pickBias + 1);
         if (cpu < 0) {
-            cpu = nextAllowed(v, active, 0);
+            cpu = nextAllowed(svc, active, 0);
         }
         rqd.pickBias = cpu;
         return cpu;
     }
 
     /** The first pCPU at or after {@code start} in mask and v's hard affinity, or -1. */
-    private static int nextAllowed(Vcpu v, long[] mask, int start) {
+    private static int nextAllowed(Credit2Vcpu svc, long[] mask, int start) {
         for (int w = start >>> 6; w < mask.length; w++) {
             long bits = mask[w];
             if (w == start >>> 6) {
@@ -317,7 +318,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             for (; bits != 0; bits &= bits - 1) {
                 int c = (w << 6) + Long.numberOfTrailingZeros(bits);
-                if (v.hardAffinity.get(c)) {
+                if (svc.allowedOn(c)) {
                     return c;
                 }
             }
@@ -574,7 +575,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             if (prevYielded) {
                 scurr.yield = true;
             }
-            scurrRunnable = prev.state == VcpuState.RUNNING && scurr.migrateRqd == null && prev.allowedOn(cpu)
+            scurrRunnable = prev.state == VcpuState.RUNNING && scurr.migrateRqd == null && scurr.allowedOn(cpu)
                     && scurr.rq == rqd;
             if (scurrRunnable && scurr.dom.hasCap() && !grabBudget(scurr)) {
                 scurrRunnable = false;
@@ -733,8 +734,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         int i = 0;
         while (i < rqd.queued()) {
             Credit2Vcpu svc = rqd.queuedAt(i);
-            Vcpu v = svc.vcpu;
-            if (!v.allowedOn(cpu)) {
+            if (!svc.allowedOn(cpu)) {
                 skipped[0]++;
                 i++;
                 continue;
@@ -744,7 +744,7 @@ public final class Credit2Policy implements SchedulerPolicy {
                 i++;
                 continue;
             }
-            if (v.processor != cpu && snextCredit + migrateResist > svc.credit) {
+            if (svc.vcpu.processor != cpu && snextCredit + migrateResist > svc.credit) {
                 skipped[0]++;
                 i++;
                 continue;
@@ -850,13 +850,13 @@ public final class Credit2Policy implements SchedulerPolicy {
     /** Put a runnable, descheduled vCPU back on a run queue it may run from, and tickle. */
     private void requeue(Credit2Vcpu svc, long now) {
         Vcpu v = svc.vcpu;
-        if (!v.hardAffinity.intersects(svc.rq.active)) {
+        if (!svc.reaches(svc.rq)) {
             setLoaded(svc, false, now);
             v.processor = pickCpu(v);
             wake(v);
             return;
         }
-        if (!v.allowedOn(v.processor)) {
+        if (!svc.allowedOn(v.processor)) {
             v.processor = pickInHard(v, svc.rq);
         }
         setLoaded(svc, true, now);

@@ -1,5 +1,6 @@
 package io.schedlab.engine.policies.credit2;
 
+import io.schedlab.engine.model.Vcpu;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -14,11 +15,15 @@ final class Credit2Runqueue {
     /** {@link #active} as words, copied once the pCPUs are assigned ({@link #activeAssigned}). */
     CpuMask activeMask;
     /**
-     * Waiting vCPUs, highest credit first, FIFO among equals (runq_insert): logical slot i is
-     * {@code runq[(head + i) & (runq.length - 1)]}, i < {@link #queued}. A ring, so taking the head
-     * (what do_schedule mostly does) or inserting near either end moves few slots.
+     * Waiting vCPUs, highest credit first, FIFO among equals (runq_insert), by {@link Vcpu#uid}:
+     * logical slot i is {@code runq[(head + i) & (runq.length - 1)]}, i < {@link #queued}. A ring,
+     * so taking the head (what do_schedule mostly does) or inserting near either end moves few
+     * slots; ints, so moving them needs no GC write barrier (a reference store into this old array
+     * does).
      */
-    private Credit2Vcpu[] runq = new Credit2Vcpu[16];
+    private int[] runq = new int[16];
+    /** The vCPUs ever queued here, by uid ({@link #queuedAt} maps a slot back). */
+    private Credit2Vcpu[] byUid = new Credit2Vcpu[16];
     /**
      * Credit of each waiting vCPU, slot by slot, so runq_insert reads an array instead of chasing
      * each vCPU: kept equal to {@code runq[i].credit} by {@link #creditChanged} and
@@ -72,7 +77,7 @@ final class Credit2Runqueue {
 
     /** The i-th waiting vCPU (0: the most credit). */
     Credit2Vcpu queuedAt(int i) {
-        return runq[(head + i) & (runq.length - 1)];
+        return byUid[runq[(head + i) & (runq.length - 1)]];
     }
 
     private long creditAt(int i) {
@@ -115,7 +120,7 @@ final class Credit2Runqueue {
             }
         }
         int at = (head + i) & mask;
-        runq[at] = svc;
+        runq[at] = slotOf(svc);
         runqCredit[at] = credit;
         queued = n + 1;
         svc.onRunq = true;
@@ -134,6 +139,28 @@ final class Credit2Runqueue {
         return true;
     }
 
+    /** svc's uid, the table entry set on its first insert here (rewriting it would cost a write barrier each time). */
+    private int slotOf(Credit2Vcpu svc) {
+        int uid = svc.uid;
+        if (uid >= byUid.length) {
+            byUid = java.util.Arrays.copyOf(byUid, Math.max(uid + 1, byUid.length * 2));
+        }
+        if (byUid[uid] != svc) {
+            assert byUid[uid] == null || !queuedUid(uid) : "uid " + uid + " of two vCPUs queued here";
+            byUid[uid] = svc;
+        }
+        return uid;
+    }
+
+    private boolean queuedUid(int uid) {
+        for (int k = 0; k < queued; k++) {
+            if (runq[(head + k) & (runq.length - 1)] == uid) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void move(int from, int to) {
         runq[to] = runq[from];
         runqCredit[to] = runqCredit[from];
@@ -141,10 +168,10 @@ final class Credit2Runqueue {
 
     private void grow() {
         int n = queued;
-        Credit2Vcpu[] r = new Credit2Vcpu[runq.length * 2];
+        int[] r = new int[runq.length * 2];
         long[] c = new long[r.length];
         for (int k = 0; k < n; k++) {
-            r[k] = queuedAt(k);
+            r[k] = runq[(head + k) & (runq.length - 1)];
             c[k] = creditAt(k);
         }
         runq = r;
@@ -153,8 +180,13 @@ final class Credit2Runqueue {
     }
 
     private int indexOf(Credit2Vcpu svc) {
+        int uid = svc.uid;
+        if (uid >= byUid.length || byUid[uid] != svc) {
+            return -1; // never queued here
+        }
+        int mask = runq.length - 1;
         for (int k = 0; k < queued; k++) {
-            if (queuedAt(k) == svc) {
+            if (runq[(head + k) & mask] == uid) {
                 return k;
             }
         }
@@ -176,14 +208,12 @@ final class Credit2Runqueue {
             for (int k = j; k > 0; k--) {
                 move((head + k - 1) & mask, (head + k) & mask);
             }
-            runq[head] = null;
             head = (head + 1) & mask;
         } else {
             // slots (j, n) move one toward the front
             for (int k = j; k < n - 1; k++) {
                 move((head + k + 1) & mask, (head + k) & mask);
             }
-            runq[(head + n - 1) & mask] = null;
         }
         queued = n - 1;
         if (queued == 0) {

@@ -6,6 +6,8 @@ import io.schedlab.engine.policies.Decision;
 /** Per-vCPU state of credit2 (struct csched2_unit in xen/common/sched/credit2.c). */
 final class Credit2Vcpu {
     final Vcpu vcpu;
+    /** vcpu.uid, unique across the run: the run queues' ring holds it. */
+    final int uid;
     final Credit2Domain dom;
     /** Assigned run queue (svc->rqd), null when not assigned yet. */
     Credit2Runqueue rq;
@@ -39,14 +41,38 @@ final class Credit2Vcpu {
     boolean parked;
     /** vcpu.softAffinity is empty (cpu_soft_affinity = all pCPUs); refreshed on addVcpu / affinityChanged. */
     boolean softNone = true;
+    /**
+     * vcpu.hardAffinity holds every pCPU of the host (the usual case: no pinning), so affinity
+     * tests need not read the BitSet; refreshed on addVcpu / affinityChanged.
+     */
+    boolean hardAll;
 
     /** Its last do_schedule answer, reused while the run time is the same ({@link Decision#reuse}). */
     Decision lastDecision;
 
     Credit2Vcpu(Vcpu vcpu, Credit2Domain dom) {
         this.vcpu = vcpu;
+        this.uid = vcpu.uid;
         this.dom = dom;
         this.weight = Math.max(1, vcpu.vm.weight);
+    }
+
+    /** Refresh the cached affinity flags from vcpu's masks (host of {@code pcpus} pCPUs). */
+    void affinityRead(int pcpus) {
+        softNone = vcpu.softAffinity.isEmpty();
+        hardAll = vcpu.hardAffinity.nextClearBit(0) >= pcpus;
+    }
+
+    /** {@link Vcpu#allowedOn}: cpu in the hard affinity. */
+    boolean allowedOn(int cpu) {
+        assert !hardAll || vcpu.hardAffinity.get(cpu) : vcpu + ": hard affinity changed without affinityChanged()";
+        return hardAll || vcpu.hardAffinity.get(cpu);
+    }
+
+    /** The hard affinity meets rqd's pCPUs. */
+    boolean reaches(Credit2Runqueue rqd) {
+        assert !hardAll || vcpu.hardAffinity.intersects(rqd.active) : vcpu + ": hard affinity changed without affinityChanged()";
+        return hardAll || vcpu.hardAffinity.intersects(rqd.active);
     }
 
     static Credit2Vcpu of(Vcpu v) {

@@ -114,7 +114,7 @@ final class LoadBalancer {
 
     /** unit_is_migrateable: no pending move, and hard affinity reaches the target queue. */
     static boolean migrateable(Credit2Vcpu svc, Credit2Runqueue target) {
-        return svc.migrateRqd == null && svc.vcpu.hardAffinity.intersects(target.active);
+        return svc.migrateRqd == null && svc.reaches(target);
     }
 
 }

@@ -50,8 +50,6 @@ final class Tickler {
      */
     private final Credit2Vcpu[] runningOn;
     private final long[] runStartOn;
-    /** pCPUs is_preemptable refuses, by start time (null when it does not apply). */
-    private final RecentStarts recent;
 
     Tickler(Topology topo, XenVersion version, long migrateResist, long creditInit, long ratelimit,
             CreditProbe probe) {
@@ -65,21 +63,14 @@ final class Tickler {
         this.checkPreemptable = version.atLeast(8) && ratelimit > RATELIMIT_TICKLE_TOLERANCE;
         this.runningOn = new Credit2Vcpu[n];
         this.runStartOn = new long[n];
-        this.recent = checkPreemptable ? new RecentStarts(n, ratelimit - RATELIMIT_TICKLE_TOLERANCE) : null;
     }
 
     /** do_schedule on cpu chose svc (null: idle); call after svc.runStart is final. */
     void scheduled(int cpu, Credit2Vcpu svc) {
-        long start = svc == null ? 0 : svc.runStart;
-        if (recent != null && (runningOn[cpu] != svc || runStartOn[cpu] != start)) {
-            if (svc == null) {
-                recent.idle(cpu);
-            } else {
-                recent.started(cpu, start);
-            }
+        if (runningOn[cpu] != svc) {
+            runningOn[cpu] = svc; // only when it changes: a reference store costs a write barrier
         }
-        runningOn[cpu] = svc;
-        runStartOn[cpu] = start;
+        runStartOn[cpu] = svc == null ? 0 : svc.runStart;
     }
 
     /** The pCPU to tickle for snew queued in rqd, or -1 for none. */
@@ -93,7 +84,7 @@ final class Tickler {
         if (!rqd.tickled.get(cpu) && probe.creditOn(cpu, now) < snew.credit) {
             return cpu;
         }
-        int i = cycleIdleUntickled(cpu, rqd, v, false, false);
+        int i = cycleIdleUntickled(cpu, rqd, snew, false, false);
         if (i >= 0) {
             return i;
         }
@@ -106,7 +97,7 @@ final class Tickler {
             // busy candidates: active & ~idle & ~tickled & hard affinity, in increasing order
             for (long busy = active[w] & ~idle[w] & ~tickled[w]; busy != 0; busy &= busy - 1) {
                 int c = (w << 6) + Long.numberOfTrailingZeros(busy);
-                if (!v.hardAffinity.get(c)) {
+                if (!snew.allowedOn(c)) {
                     continue;
                 }
                 long cr = probe.creditOn(c, now);
@@ -130,23 +121,25 @@ final class Tickler {
             return cpu; // exclusive pinning
         }
         boolean soft = softVersion && v.hasSoftAffinity();
-        for (int step = 0; step < 2; step++) {
+        // both steps below find nothing when smt_idle and idle & ~tickled are empty (the usual
+        // case under load), so they are skipped then
+        for (int step = 0; step < 2 && anyIdleUntickled(rqd); step++) {
             boolean softStep = step == 0;
             if (softStep && !soft) {
                 continue;
             }
-            int i = testOrCycle(cpu, rqd.smtIdle, v, softStep, null);
+            int i = testOrCycle(cpu, rqd.smtIdle, snew, softStep, null);
             if (i >= 0) {
                 return i;
             }
-            i = cycleIdleUntickled(cpu, rqd, v, softStep, true);
+            i = cycleIdleUntickled(cpu, rqd, snew, softStep, true);
             if (i >= 0) {
                 return i;
             }
         }
         int ipid = -1;
         long max = 0;
-        if (busyCandidate(cpu, rqd, v)) {
+        if (busyCandidate(cpu, rqd, snew)) {
             long score = score(snew, cpu, soft, now);
             if (score > max) {
                 max = score;
@@ -160,25 +153,21 @@ final class Tickler {
         long[] active = rqd.activeMask.words;
         long[] idle = rqd.idle.words;
         long[] tickled = rqd.tickled.words;
-        // pCPUs whose vCPU started within the rate limit (less the tolerance): tickle_score -1
-        long[] young = recent != null && recent.valid() ? recent.at(now) : null;
         for (int w = 0; w < active.length; w++) {
             // busy candidates but cpu: active & ~idle & ~tickled & hard affinity, in increasing order
             long busy = active[w] & ~idle[w] & ~tickled[w];
             if (w == cpu >>> 6) {
                 busy &= ~(1L << cpu);
             }
-            if (young != null) {
-                busy &= ~young[w];
-            }
             for (; busy != 0; busy &= busy - 1) {
                 int c = (w << 6) + Long.numberOfTrailingZeros(busy);
                 if (checkPreemptable && now - runStartOn[c] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
                     // is_preemptable says no, so tickle_score is -1 (nothing burned), which never
-                    // beats max >= 0 (most such pCPUs were dropped by the young mask already)
+                    // beats max >= 0; under load most busy pCPUs are in that case, and this test
+                    // costs less than keeping them as a mask by start time
                     continue;
                 }
-                if (!v.hardAffinity.get(c)) {
+                if (!snew.allowedOn(c)) {
                     continue;
                 }
                 long score = score(snew, c, soft, now);
@@ -196,8 +185,24 @@ final class Tickler {
         return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
     }
 
-    private static boolean busyCandidate(int c, Credit2Runqueue rqd, Vcpu v) {
-        return rqd.activeMask.get(c) && !rqd.idle.get(c) && !rqd.tickled.get(c) && v.hardAffinity.get(c);
+    /** c in active & ~idle & ~tickled & hard affinity (c is a pCPU of the host). */
+    private static boolean busyCandidate(int c, Credit2Runqueue rqd, Credit2Vcpu svc) {
+        int w = c >>> 6;
+        return (rqd.activeMask.words[w] & ~rqd.idle.words[w] & ~rqd.tickled.words[w] & (1L << c)) != 0
+                && svc.allowedOn(c);
+    }
+
+    /** smt_idle or idle & ~tickled has a pCPU: else the idle steps of runq_tickle find none. */
+    private static boolean anyIdleUntickled(Credit2Runqueue rqd) {
+        long[] smtIdle = rqd.smtIdle.words;
+        long[] idle = rqd.idle.words;
+        long[] tickled = rqd.tickled.words;
+        for (int w = 0; w < idle.length; w++) {
+            if ((smtIdle[w] | (idle[w] & ~tickled[w])) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -234,17 +239,17 @@ final class Tickler {
         return score;
     }
 
-    private boolean allowed(Vcpu v, int c, boolean softStep) {
-        return v.hardAffinity.get(c) && (!softStep || v.softAffinity.get(c));
+    private static boolean allowed(Credit2Vcpu svc, int c, boolean softStep) {
+        return svc.allowedOn(c) && (!softStep || svc.vcpu.softAffinity.get(c));
     }
 
     /** An idle, untickled, allowed pCPU: {@code from} itself when {@code testFirst}, then cycling after it. */
-    private int cycleIdleUntickled(int from, Credit2Runqueue rqd, Vcpu v, boolean softStep, boolean testFirst) {
+    private int cycleIdleUntickled(int from, Credit2Runqueue rqd, Credit2Vcpu v, boolean softStep, boolean testFirst) {
         return testFirst ? testOrCycle(from, rqd.idle, v, softStep, rqd.tickled)
                 : cycle(from, rqd.idle, v, softStep, rqd.tickled);
     }
 
-    private int testOrCycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
+    private int testOrCycle(int from, CpuMask set, Credit2Vcpu v, boolean softStep, CpuMask exclude) {
         if (from >= 0 && set.get(from) && allowed(v, from, softStep) && (exclude == null || !exclude.get(from))) {
             return from;
         }
@@ -252,7 +257,7 @@ final class Tickler {
     }
 
     /** cpumask_cycle over set & affinity & ~exclude, starting after {@code from}, word by word. */
-    private int cycle(int from, CpuMask set, Vcpu v, boolean softStep, CpuMask exclude) {
+    private int cycle(int from, CpuMask set, Credit2Vcpu v, boolean softStep, CpuMask exclude) {
         long[] s = set.words;
         long[] x = exclude == null ? null : exclude.words;
         // first (from, n), then [0, from]

@@ -198,6 +198,7 @@ class Credit2PolicyTest {
         for (Vcpu v : vm.vcpus) {
             v.hardAffinity.clear();
             v.hardAffinity.set(2, 4);
+            host.policy().affinityChanged(v); // as the simulator does after a pin
         }
         host.runUntil(1_000 * MS);
         for (Vcpu v : vm.vcpus) {
