@@ -37,6 +37,8 @@ public final class EventQueue {
     private long poppedTime;
     /** The root is the event {@link #pop} returned last, not yet removed from the arrays. */
     private boolean rootTaken;
+    /** Times the sequence ran out and the queued events were renumbered (tests). */
+    int renumberings;
     /** Non-null once the queue has moved to (time, sequence) pairs; then it holds every event. */
     private WideEventHeap wide;
 
@@ -218,6 +220,7 @@ public final class EventQueue {
      * one time holds more than half the sequence range, move to {@link WideEventHeap} instead.
      */
     private void renumber() {
+        renumberings++;
         removeTakenRoot();
         int n = size;
         long[] sortedKeys = new long[key.length];

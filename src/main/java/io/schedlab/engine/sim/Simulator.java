@@ -110,6 +110,11 @@ public final class Simulator {
     SelfCheck check;
 
     public Simulator(ExperimentSpec spec, Registry registry, Limits limits, RunControl control) {
+        this(spec, registry, limits, control, Integer.MAX_VALUE);
+    }
+
+    /** As above, with at most {@code maxSeqBits} event-sequence bits (tests: the queue renumbers often). */
+    Simulator(ExperimentSpec spec, Registry registry, Limits limits, RunControl control, int maxSeqBits) {
         this.spec = spec;
         this.limits = limits;
         this.control = control;
@@ -117,7 +122,7 @@ public final class Simulator {
         this.topo = TopologyBuilder.build(spec.host());
         this.seed = spec.seed();
         this.endTime = toNanos(spec.durationSeconds());
-        this.queue = new EventQueue(4096, endTime);
+        this.queue = new EventQueue(4096, endTime, maxSeqBits);
         this.stopWhenComplete = spec.stopWhen() == ExperimentSpec.StopCondition.ALL_COMPLETE;
         this.trace = Boolean.TRUE.equals(spec.trace().enabled())
                 ? new BoundedTrace(control.traceSink(), Math.min(spec.trace().maxEvents(), limits.maxTraceEvents()))
