@@ -118,6 +118,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             rqOfCpu[cpu] = rqd;
             rqd.active.set(cpu);
             rqd.idle.set(cpu);
+            tickler.joined(cpu, rqd);
             topo.pcpu(cpu).policyData = rqd;
             for (int j = 0; j < n; j++) {
                 if (topo.sameCore(cpu, j)) {
@@ -618,7 +619,7 @@ public final class Credit2Policy implements SchedulerPolicy {
                 }
                 snext.vcpu.processor = cpu;
             }
-            tickler.scheduled(cpu, snext);
+            tickler.scheduled(cpu, rqd, snext);
             snext.lastDecision = Decision.reuse(snext.lastDecision, snext.vcpu,
                     runtime(rqd, snext, snext == scurr, prev, now));
             return snext.lastDecision;
@@ -628,7 +629,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             smtIdleMaskSet(cpu, rqd);
         }
         updateRunqLoad(rqd, 0, now);
-        tickler.scheduled(cpu, null);
+        tickler.scheduled(cpu, rqd, null);
         return Decision.idle();
     }
 

@@ -50,6 +50,9 @@ final class Credit2Runqueue {
     double avgload;
     long loadLastUpdate;
     int pickBias;
+    /** Ends of the Tickler's list of this queue's pCPUs by start time (-1: empty). */
+    int byStartFirst = -1;
+    int byStartLast = -1;
 
     /** A run queue whose masks hold pCPUs 0..cpus-1. */
     Credit2Runqueue(int id, int cpus) {
