@@ -485,9 +485,18 @@ public final class Credit2Policy implements SchedulerPolicy {
         return false;
     }
 
+    /**
+     * svc's domain has a cap in use; without reading the domain while no domain ever had one
+     * ({@link #capsSeen}: set before any capInUse becomes positive, never cleared).
+     */
+    private boolean capped(Credit2Vcpu svc) {
+        assert capsSeen || !svc.dom.hasCap() : svc.vcpu + ": cap in use but capsSeen unset";
+        return capsSeen && svc.dom.hasCap();
+    }
+
     /** unit_return_budget. */
     private void returnBudget(Credit2Vcpu svc) {
-        if (svc.dom.hasCap()) {
+        if (capped(svc)) {
             svc.dom.budget += svc.budget;
             svc.budget = 0;
         }
@@ -521,7 +530,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         if (svc.credit < creditMin) {
             svc.credit = creditMin;
         }
-        if (svc.dom.hasCap()) {
+        if (capped(svc)) {
             svc.budget -= delta;
         }
         svc.startTime = now;
@@ -545,7 +554,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             Vcpu v = svc.vcpu;
             if (topo.pcpu(v.processor).current == v && v.state == VcpuState.RUNNING) {
                 burnCredits(svc, now);
-                if (svc.dom.hasCap() && svc.budget <= 0) {
+                if (capped(svc) && svc.budget <= 0) {
                     tickleCpu(v.processor, rqd);
                 }
             }
@@ -578,7 +587,7 @@ public final class Credit2Policy implements SchedulerPolicy {
             }
             scurrRunnable = prev.state == VcpuState.RUNNING && scurr.migrateRqd == null && scurr.allowedOn(cpu)
                     && scurr.rq == rqd;
-            if (scurrRunnable && scurr.dom.hasCap() && !grabBudget(scurr)) {
+            if (scurrRunnable && capped(scurr) && !grabBudget(scurr)) {
                 scurrRunnable = false;
                 park(scurr, now);
             }
@@ -751,7 +760,7 @@ public final class Credit2Policy implements SchedulerPolicy {
                 continue;
             }
             if (yield || svc.credit > snextCredit) {
-                if (!svc.dom.hasCap() || grabBudget(svc)) {
+                if (!capped(svc) || grabBudget(svc)) {
                     snext = svc;
                 } else {
                     // unit_grab_budget failed: parked until the domain's budget is replenished
@@ -793,13 +802,13 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         long rtCredit = snext.credit;
         if (rqd.queued() > 0) {
-            Credit2Vcpu swait = rqd.queuedAt(0);
-            if (swait.credit > 0) {
-                rtCredit = snext.credit - swait.credit;
+            long swaitCredit = rqd.creditAt(0); // the head's credit copy: runq_elem(runq->next)->credit
+            if (swaitCredit > 0) {
+                rtCredit = snext.credit - swaitCredit;
             }
         }
         long time = rtCredit > 0 ? c2t(rqd, rtCredit, snext) : 0;
-        if (snext.dom.hasCap()) {
+        if (capped(snext)) {
             time = Math.min(time, snext.budget);
         }
         if (time < minTime) {

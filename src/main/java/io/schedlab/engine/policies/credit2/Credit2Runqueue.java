@@ -83,7 +83,9 @@ final class Credit2Runqueue {
         return byUid[runq[(head + i) & (runq.length - 1)]];
     }
 
-    private long creditAt(int i) {
+    /** The i-th waiting vCPU's credit: the copy kept equal to {@code queuedAt(i).credit}. */
+    long creditAt(int i) {
+        assert runqCredit[(head + i) & (runq.length - 1)] == queuedAt(i).credit : "run queue " + id + ": stale credit copy";
         return runqCredit[(head + i) & (runq.length - 1)];
     }
 
