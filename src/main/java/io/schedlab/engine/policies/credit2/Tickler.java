@@ -104,41 +104,43 @@ final class Tickler {
     }
 
     private void appendByStart(int cpu, Credit2Runqueue rqd) {
-        int last = rqd.byStartLast;
-        byStartPrev[cpu] = last;
-        byStartNext[cpu] = -1;
-        if (last < 0) {
-            rqd.byStartFirst = cpu;
-        } else {
-            byStartNext[last] = cpu;
-        }
-        rqd.byStartLast = cpu;
+        linkByStart(cpu, rqd.byStartLast, -1, rqd);
     }
 
     private void prependByStart(int cpu, Credit2Runqueue rqd) {
-        int first = rqd.byStartFirst;
-        byStartNext[cpu] = first;
-        byStartPrev[cpu] = -1;
-        if (first < 0) {
-            rqd.byStartLast = cpu;
-        } else {
-            byStartPrev[first] = cpu;
-        }
-        rqd.byStartFirst = cpu;
+        linkByStart(cpu, -1, rqd.byStartFirst, rqd);
+    }
+
+    /** Links cpu between prev and next (-1: the list's end on that side). */
+    private void linkByStart(int cpu, int prev, int next, Credit2Runqueue rqd) {
+        byStartPrev[cpu] = prev;
+        byStartNext[cpu] = next;
+        setNextOf(prev, cpu, rqd);
+        setPrevOf(next, cpu, rqd);
     }
 
     private void unlinkByStart(int cpu, Credit2Runqueue rqd) {
         int prev = byStartPrev[cpu];
         int next = byStartNext[cpu];
-        if (prev < 0) {
-            rqd.byStartFirst = next;
+        setNextOf(prev, next, rqd);
+        setPrevOf(next, prev, rqd);
+    }
+
+    /** The pCPU after {@code at} becomes {@code cpu}; at -1, the list's first. */
+    private void setNextOf(int at, int cpu, Credit2Runqueue rqd) {
+        if (at < 0) {
+            rqd.byStartFirst = cpu;
         } else {
-            byStartNext[prev] = next;
+            byStartNext[at] = cpu;
         }
-        if (next < 0) {
-            rqd.byStartLast = prev;
+    }
+
+    /** The pCPU before {@code at} becomes {@code cpu}; at -1, the list's last. */
+    private void setPrevOf(int at, int cpu, Credit2Runqueue rqd) {
+        if (at < 0) {
+            rqd.byStartLast = cpu;
         } else {
-            byStartPrev[next] = prev;
+            byStartPrev[at] = cpu;
         }
     }
 
