@@ -69,6 +69,12 @@ final class Credit2Vcpu {
         return hardAll || vcpu.hardAffinity.get(cpu);
     }
 
+    /** cpu in Xen's cpu_soft_affinity (every pCPU when no soft affinity is set). */
+    boolean inSoft(int cpu) {
+        assert softNone == vcpu.softAffinity.isEmpty() : vcpu + ": soft affinity changed without affinityChanged()";
+        return softNone || vcpu.softAffinity.get(cpu);
+    }
+
     /** The hard affinity meets rqd's pCPUs. */
     boolean reaches(Credit2Runqueue rqd) {
         assert !hardAll || vcpu.hardAffinity.intersects(rqd.active) : vcpu + ": hard affinity changed without affinityChanged()";

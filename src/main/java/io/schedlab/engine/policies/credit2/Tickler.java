@@ -233,7 +233,7 @@ final class Tickler {
                 max = score;
                 ipid = cpu;
                 // "If this is in new's soft affinity, just take it" (all pCPUs when it has none)
-                if (!version.softAffinity() || inSoft(v, cpu)) {
+                if (!softVersion || snew.inSoft(cpu)) {
                     return ipid;
                 }
             }
@@ -241,6 +241,7 @@ final class Tickler {
         if (checkPreemptable) {
             return preemptableByStart(snew, rqd, cpu, soft, now, ipid, max);
         }
+        // is_preemptable does not apply: every busy candidate is scored
         long[] active = rqd.activeMask.words;
         long[] idle = rqd.idle.words;
         long[] tickled = rqd.tickled.words;
@@ -252,12 +253,6 @@ final class Tickler {
             }
             for (; busy != 0; busy &= busy - 1) {
                 int c = (w << 6) + Long.numberOfTrailingZeros(busy);
-                if (checkPreemptable && now - runStartOn[c] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
-                    // is_preemptable says no, so tickle_score is -1 (nothing burned), which never
-                    // beats max >= 0; under load most busy pCPUs are in that case, and this test
-                    // costs less than keeping them as a mask by start time
-                    continue;
-                }
                 if (!snew.allowedOn(c)) {
                     continue;
                 }
@@ -282,8 +277,8 @@ final class Tickler {
     private int preemptableByStart(Credit2Vcpu snew, Credit2Runqueue rqd, int cpu, boolean soft, long now,
             int ipid, long max) {
         for (int c = rqd.byStartFirst; c >= 0; c = byStartNext[c]) {
-            if (now - runStartOn[c] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
-                break; // is_preemptable is false here and for every later pCPU (started no earlier)
+            if (!isPreemptable(c, now)) {
+                break; // false here and for every later pCPU (started no earlier)
             }
             if (c == cpu || !busyCandidate(c, rqd, snew)) {
                 continue;
@@ -297,9 +292,12 @@ final class Tickler {
         return ipid;
     }
 
-    /** Xen's cpu_soft_affinity: every pCPU when no soft affinity is set. */
-    private static boolean inSoft(Vcpu v, int cpu) {
-        return v.softAffinity.isEmpty() || v.softAffinity.get(cpu);
+    /**
+     * is_preemptable (4.8+, with a rate limit above the tolerance): what runs on cpu has run at
+     * least the rate limit less CSCHED2_RATELIMIT_TICKLE_TOLERANCE; always true where it does not apply.
+     */
+    private boolean isPreemptable(int cpu, long now) {
+        return !checkPreemptable || now - runStartOn[cpu] > ratelimit - RATELIMIT_TICKLE_TOLERANCE;
     }
 
     /** c in active & ~idle & ~tickled & hard affinity (c is a pCPU of the host). */
@@ -334,7 +332,7 @@ final class Tickler {
         if (rc == null) {
             return -1; // nothing runs there: -1 whether or not is_preemptable applies (CSCHED2_IDLE_CREDIT)
         }
-        if (checkPreemptable && now - runStartOn[cpu] <= ratelimit - RATELIMIT_TICKLE_TOLERANCE) {
+        if (!isPreemptable(cpu, now)) {
             return -1;
         }
         long cur = probe.creditOf(rc, now);
@@ -346,10 +344,10 @@ final class Tickler {
             score -= migrateResist;
         }
         if (score > 0 && softVersion) {
-            if (snew.softNone || snew.vcpu.softAffinity.get(cpu)) { // cpu in new's soft affinity
+            if (snew.inSoft(cpu)) { // cpu in new's soft affinity
                 score += creditInit;
             }
-            if (!(rc.softNone || rc.vcpu.softAffinity.get(cpu))) { // cpu not in the current vCPU's soft affinity
+            if (!rc.inSoft(cpu)) { // cpu not in the current vCPU's soft affinity
                 score += creditInit;
             }
         }
