@@ -26,10 +26,6 @@ final class WideEventHeap {
         return heap.size();
     }
 
-    boolean isEmpty() {
-        return heap.isEmpty();
-    }
-
     /** Time of the earliest event; only valid when not empty. */
     long peekTime() {
         return heap.peek().time();
