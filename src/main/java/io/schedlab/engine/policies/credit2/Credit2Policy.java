@@ -802,7 +802,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         long rtCredit = snext.credit;
         if (rqd.queued() > 0) {
-            long swaitCredit = rqd.creditAt(0); // the head's credit copy: runq_elem(runq->next)->credit
+            long swaitCredit = rqd.headCredit(); // runq_elem(runq->next)->credit
             if (swaitCredit > 0) {
                 rtCredit = snext.credit - swaitCredit;
             }

@@ -83,10 +83,15 @@ final class Credit2Runqueue {
         return byUid[runq[(head + i) & (runq.length - 1)]];
     }
 
-    /** The i-th waiting vCPU's credit: the copy kept equal to {@code queuedAt(i).credit}. */
-    long creditAt(int i) {
-        assert runqCredit[(head + i) & (runq.length - 1)] == queuedAt(i).credit : "run queue " + id + ": stale credit copy";
+    /** The i-th waiting vCPU's credit copy (equal to {@code queuedAt(i).credit}; {@link #copiesInStep}). */
+    private long creditAt(int i) {
         return runqCredit[(head + i) & (runq.length - 1)];
+    }
+
+    /** The credit of the waiting vCPU with the most (queue not empty), read from its copy. */
+    long headCredit() {
+        assert creditAt(0) == queuedAt(0).credit : "run queue " + id + ": stale credit copy";
+        return creditAt(0);
     }
 
     /** runq_insert: after every waiting vCPU with at least svc's credit. */
