@@ -230,11 +230,12 @@ public final class EventQueue {
             sortedKeys[i] = key[0]; // the popped root stays until the next call
             removeTakenRoot();
         }
+        // one time's events are at most 2^seqBits (their sequences differ), so a new number fits
         long largestGroup = 0;
-        long run = 0;
         for (int i = 0; i < n; i++) {
             long time = sortedKeys[i] >>> seqBits;
-            run = i > 0 && time == sortedKeys[i - 1] >>> seqBits ? run + 1 : 0;
+            long run = i > 0 && time == sortedKeys[i - 1] >>> seqBits ? (sortedKeys[i - 1] & seqMask) + 1 : 0;
+            sortedKeys[i] = (time << seqBits) | run;
             largestGroup = Math.max(largestGroup, run + 1);
         }
         if (largestGroup > (seqMask + 1) / 2) {
@@ -245,11 +246,6 @@ public final class EventQueue {
             key = null;
             payload = null;
             return;
-        }
-        for (int i = 0; i < n; i++) {
-            long time = sortedKeys[i] >>> seqBits;
-            run = i > 0 && time == sortedKeys[i - 1] >>> seqBits ? (sortedKeys[i - 1] & seqMask) + 1 : 0;
-            sortedKeys[i] = (time << seqBits) | run;
         }
         key = sortedKeys;
         payload = sortedPayloads;
