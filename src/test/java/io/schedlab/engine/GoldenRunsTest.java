@@ -9,35 +9,82 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Golden regression: fixed-seed runs must reproduce their stored result documents bit for bit
- * (wall time blanked). A deliberate model change regenerates them with
- * {@code ./mvnw -o -q test -Dtest=GoldenRunsTest -Dgolden.update=true} (then review the diff and bump
- * {@code Engine.VERSION}).
+ * Golden regression: every {@code NAME.spec.json} in {@code src/test/resources/golden} is a fixed-seed
+ * run whose result document (wall time blanked) and trace must equal {@code NAME.result.json} and
+ * {@code NAME.trace.csv} byte for byte. A missing golden file fails. A deliberate model change
+ * regenerates them all with
+ * {@code ./mvnw -o -q test -Dtest=GoldenRunsTest -Dgolden.update=true}; review the diff and bump
+ * {@code Engine.VERSION}.
  */
 class GoldenRunsTest {
     private static final Path DIR = Path.of("src/test/resources/golden");
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String SPEC = ".spec.json";
+
+    static Stream<String> goldenRuns() throws IOException {
+        try (Stream<Path> files = Files.list(DIR)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(SPEC))
+                    .map(n -> n.substring(0, n.length() - SPEC.length())).sorted().toList().stream();
+        }
+    }
 
     @ParameterizedTest
-    @ValueSource(strings = {"seed001-static-pin", "null-smt-numa", "static-timeline"})
-    void resultMatchesTheGoldenFile(String name) throws IOException {
-        ExperimentSpec spec = JSON.readValue(Files.readString(DIR.resolve(name + ".spec.json")), ExperimentSpec.class);
+    @MethodSource("goldenRuns")
+    void resultAndTraceMatchTheGoldenFiles(String name) throws IOException {
+        ExperimentSpec spec = JSON.readValue(Files.readString(DIR.resolve(name + SPEC)), ExperimentSpec.class);
         Engine engine = Engine.standard();
         Validation v = engine.validate(spec, Limits.defaults());
         assertThat(v.violations()).isEmpty();
-        ResultDocument doc = engine.run(v.normalized(), Limits.defaults(), RunControl.NONE);
-        String actual = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc.withoutWallTime()) + "\n";
-        Path golden = DIR.resolve(name + ".result.json");
-        if (Boolean.getBoolean("golden.update") || !Files.exists(golden)) {
+        StringBuilder trace = new StringBuilder("time_ns,pcpu,event,vm,vcpu\n");
+        RunControl control = RunControl.tracingTo((t, p, e, vm, vc) -> trace.append(t).append(',').append(p)
+                .append(',').append(e).append(',').append(vm == null ? "" : vm).append(',').append(vc).append('\n'));
+        ResultDocument doc = engine.run(v.normalized(), Limits.defaults(), control);
+        String result = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc.withoutWallTime()) + "\n";
+        assertGolden(DIR.resolve(name + ".result.json"), result);
+        assertGolden(DIR.resolve(name + ".trace.csv"), trace.toString());
+    }
+
+    /** The golden set keeps covering every Xen policy, the run-queue layouts and the timeline. */
+    @Test
+    void goldenRunsCoverThePoliciesAndLayouts() throws IOException {
+        List<String> specs = goldenRuns().map(n -> {
+            try {
+                return Files.readString(DIR.resolve(n + SPEC)).toLowerCase(Locale.ROOT);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }).toList();
+        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"")) {
+            assertThat(specs).as("a golden run of policy %s", policy)
+                    .anyMatch(s -> s.contains("\"policy\": " + policy));
+        }
+        for (String layout : List.of("\"core\"", "\"socket\"", "\"all\"")) {
+            assertThat(specs).as("a golden credit2 run with runqueue %s", layout)
+                    .anyMatch(s -> s.contains("\"runqueue\": " + layout));
+        }
+        for (String action : List.of("pin", "unpin", "soft-affinity", "set-weight", "set-cap", "create-vm", "shutdown")) {
+            assertThat(specs).as("a golden run with timeline action %s", action)
+                    .anyMatch(s -> s.contains("\"action\": \"" + action + "\""));
+        }
+    }
+
+    private static void assertGolden(Path golden, String actual) throws IOException {
+        if (Boolean.getBoolean("golden.update")) {
             Files.writeString(golden, actual, StandardCharsets.UTF_8);
         }
-        assertThat(actual).as("result of %s differs from %s; if the change is intended, rerun with"
-                + " -Dgolden.update=true and review the diff", name, golden)
+        assertThat(golden).as("golden file %s is missing; create it deliberately with"
+                + " -Dgolden.update=true and review it", golden).exists();
+        assertThat(actual).as("%s differs; if the model change is intended, rerun with"
+                + " -Dgolden.update=true and review the diff", golden)
                 .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
     }
 }

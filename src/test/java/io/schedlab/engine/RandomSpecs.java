@@ -96,7 +96,7 @@ final class RandomSpecs {
             p.put("workSeconds", r.nextBoolean() ? 0.0 : 0.05 + r.nextDouble());
             return new WorkloadSpec("cpu-loop", p);
         }
-        // any registered type with its defaults (covers workloads added by other helpers)
+        // any registered type with its defaults (covers every registered workload)
         List<WorkloadDescriptor> all = registry.workloads();
         for (int tries = 0; tries < all.size(); tries++) {
             WorkloadDescriptor d = all.get(r.nextInt(all.size()));

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Seed 001 (E2) against every registered work-conserving policy (credit, credit2 once registered):
  * the two loops placed on one pCPU take 1.8-2.6x as long under {@code static} as under a balancing
- * scheduler, because the balancer moves one loop to the idle pCPU (issue 3, "Proof").
+ * scheduler, because the balancer moves one loop to the idle pCPU.
  */
 class Seed001BalancingTest {
     private static final double WORK = 20.0;

@@ -20,7 +20,7 @@ final class E1Overhead {
     private E1Overhead() {
     }
 
-    /** Policy name the next issue registers for seed 000's global EDF (sEDF with one global queue and lock). */
+    /** Policy name of seed 000's global EDF (sEDF with one global queue and lock). */
     static final String GEDF = "gedf";
     static final List<String> E1_ROWS = List.of("scheduling decision", "context switch (prev != next)",
             "context_saved (re-queue prev)");

@@ -22,7 +22,7 @@ final class E4PauseLoopExiting {
     private E4PauseLoopExiting() {
     }
 
-    /** Policy name the next issue registers for Linux CFS with KVM pause-loop exiting. */
+    /** Policy name of Linux CFS with KVM pause-loop exiting. */
     static final String CFS_PLE = "cfs-ple";
     static final List<String> E4_COLUMNS = List.of("base PLE", "patched PLE", "credit (no PLE, stand-in)");
 

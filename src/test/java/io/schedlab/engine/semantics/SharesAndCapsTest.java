@@ -19,7 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Weights, caps and soft affinity through Engine.run for credit and credit2 (issue 3, semantics). */
+/** Weights, caps and soft affinity through Engine.run for credit and credit2. */
 class SharesAndCapsTest {
 
     @ParameterizedTest
