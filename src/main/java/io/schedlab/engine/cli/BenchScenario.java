@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fixed benchmark scenario of issue 3: 2 sockets x 16 cores x 2 threads (64 pCPUs), 32 VMs x 8
+ * The fixed benchmark scenario: 2 sockets x 16 cores x 2 threads (64 pCPUs), 32 VMs x 8
  * vCPUs (256) of mixed workloads, run for a given simulated time. A workload type that is not
  * registered (or whose bench parameters do not validate) is replaced by an endless cpu-loop, so the
  * scenario always runs; {@link #mix} tells what was used.
