@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 public final class Engine {
 
     /** Engine version recorded with every result; bump when results of the same input change. */
-    public static final String VERSION = "0.1.0";
+    public static final String VERSION = "0.2.0";
 
     private final Registry registry;
     private final boolean selfCheck;
@@ -54,7 +54,7 @@ public final class Engine {
     /**
      * Simulate a normalized spec. Deterministic: same spec (incl. seed) gives an equal result
      * document (except the wall-time fields). Throws {@link RunCancelledException} or
-     * {@link RunLimitExceededException}; an invalid spec gives IllegalArgumentException listing the violations.
+     * {@link RunLimitExceededException}, each carrying the partial result up to the stop; an invalid spec gives IllegalArgumentException listing the violations.
      */
     public ResultDocument run(ExperimentSpec normalized, Limits limits, RunControl control) {
         Validation v = validate(normalized, limits);
@@ -62,13 +62,22 @@ public final class Engine {
             throw new IllegalArgumentException("invalid experiment: " + v.violations().stream()
                     .map(Violation::toString).collect(Collectors.joining("; ")));
         }
-        long wallStart = System.nanoTime(); // the only wall-clock read: it feeds summary.wallSeconds only
+        long wallStart = System.nanoTime(); // the only wall-clock reads: they feed summary.wallNanos only
         Simulator sim = new Simulator(v.normalized(), registry, limits, control == null ? RunControl.NONE : control);
         if (selfCheck) {
             sim.withSelfCheck();
         }
-        sim.run();
-        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
-        return ResultBuilder.build(sim, wallSeconds);
+        try {
+            sim.run();
+        } catch (RunCancelledException e) {
+            sim.finishStopped();
+            throw new RunCancelledException(sim.now(), ResultBuilder.build(sim, System.nanoTime() - wallStart,
+                    ResultDocument.STOP_STOPPED));
+        } catch (RunLimitExceededException e) {
+            sim.finishStopped();
+            throw new RunLimitExceededException(e.getMessage(), ResultBuilder.build(sim,
+                    System.nanoTime() - wallStart, ResultDocument.STOP_EVENT_LIMIT));
+        }
+        return ResultBuilder.build(sim, System.nanoTime() - wallStart);
     }
 }

@@ -13,8 +13,8 @@ public record Experiment(UUID id, String name, Map<String, String> labels, Strin
         double progress, double simulatedSeconds, Instant createdAt, Instant startedAt, Instant finishedAt,
         Double wallSeconds, String failureReason, boolean cancelRequested, String engineVersion, Summary summary) {
 
-    /** Summary columns of a SUCCEEDED experiment. */
-    public record Summary(double simulatedSeconds, double wallSeconds, long events, long contextSwitches,
-            long migrations, double jainFairness) {
+    /** Summary columns of an experiment with a result (names and units as the result document's summary). */
+    public record Summary(long simulatedNanos, long wallNanos, long events, long contextSwitches,
+            long migrations, Double jainIndex) {
     }
 }

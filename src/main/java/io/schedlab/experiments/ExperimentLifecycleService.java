@@ -61,8 +61,8 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     public void markSucceeded(UUID id, ResultDocument result) {
         ResultSummary s = result.summary();
         repository.succeed(id, ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(),
-                Math.round(s.simulatedSeconds() * 1e9), reader.write(result), s.wallSeconds(), s.events(),
-                s.contextSwitches(), s.migrations(), s.jainFairness(),
+                s.simulatedNanos(), reader.write(result), s.wallNanos() / 1e9, s.events(),
+                s.contextSwitches(), s.migrations(), s.jainIndex(),
                 result.engineVersion() == null ? io.schedlab.engine.Engine.VERSION : result.engineVersion());
     }
 

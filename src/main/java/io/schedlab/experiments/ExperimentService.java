@@ -202,7 +202,8 @@ public class ExperimentService {
     private Experiment toExperiment(ExperimentRow r) {
         Map<String, String> labels = reader.readStored(r.labelsJson(), Map.class);
         Experiment.Summary summary = r.status() == ExperimentStatus.SUCCEEDED && r.events() != null
-                ? new Experiment.Summary(r.simulatedNanos() / 1e9, r.wallSeconds(), r.events(), r.contextSwitches(),
+                ? new Experiment.Summary(r.simulatedNanos(), Math.round(r.wallSeconds() * 1e9), r.events(),
+                        r.contextSwitches(),
                         r.migrations(), r.jainFairness())
                 : null;
         Double wall = r.wallSeconds();

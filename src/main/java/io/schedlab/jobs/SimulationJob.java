@@ -132,8 +132,9 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
         }
         // outside the try: a failed status write is an infrastructure error, retried by JobFailureHandler
         long events = result.summary() == null ? 0 : result.summary().events();
-        double simulatedSeconds = result.summary() == null ? 0 : result.summary().simulatedSeconds();
-        control.publishFinal(events, (long) (simulatedSeconds * 1e9));
+        long simulatedNanos = result.summary() == null ? 0 : result.summary().simulatedNanos();
+        double simulatedSeconds = simulatedNanos / 1e9;
+        control.publishFinal(events, simulatedNanos);
         lifecycle.markSucceeded(id, result);
         Duration wall = Duration.ofNanos(control.elapsedNanos());
         meters.speed(simulatedSeconds, wall);

@@ -80,8 +80,8 @@ class ApiEndToEndTest {
         // the summary columns agree with the stored document
         assertThat(staticDone.path("summary").path("events").asLong())
                 .isEqualTo(shared.path("summary").path("events").asLong()).isPositive();
-        assertThat(staticDone.path("summary").path("simulatedSeconds").asDouble())
-                .isCloseTo(shared.path("summary").path("simulatedSeconds").asDouble(), within(1e-6));
+        assertThat(staticDone.path("summary").path("simulatedNanos").asLong())
+                .isEqualTo(shared.path("summary").path("simulatedNanos").asLong());
         assertThat(staticDone.path("summary").path("contextSwitches").asLong())
                 .isEqualTo(shared.path("summary").path("contextSwitches").asLong());
 
@@ -217,7 +217,7 @@ class ApiEndToEndTest {
     private static double completion(JsonNode result, String vm) {
         for (JsonNode v : result.path("vms")) {
             if (v.path("name").asString().equals(vm)) {
-                return v.path("completionSeconds").asDouble();
+                return v.path("completionNanos").asLong() / 1e9;
             }
         }
         throw new AssertionError("no VM " + vm + " in result");

@@ -93,7 +93,7 @@ class ApiPostgresEndToEndTest {
         JsonNode result = JsonMapper.builder().build().readTree(experiments.resultJson(e.id()));
         for (JsonNode vm : result.path("vms")) {
             if (vm.path("name").asString().startsWith("VM")) {
-                assertThat(vm.path("completionSeconds").asDouble()).isCloseTo(126.0, within(1.5));
+                assertThat(vm.path("completionNanos").asLong() / 1e9).isCloseTo(126.0, within(1.5));
             }
         }
         assertThat(e.summary().events()).isEqualTo(result.path("summary").path("events").asLong());

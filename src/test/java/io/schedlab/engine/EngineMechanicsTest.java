@@ -67,8 +67,8 @@ class EngineMechanicsTest {
                 List.of(cpuLoop("a", 0, 1.0), cpuLoop("b", 1, 1.0)), List.of()));
         ResultDocument noSmt = run(spec(host(1, 2, 1), "null", 10,
                 List.of(cpuLoop("a", 0, 1.0), cpuLoop("b", 1, 1.0)), List.of()));
-        assertThat(vmNamed(smt, "a").completionSeconds()).isCloseTo(1.0 / SMT, within(0.001));
-        assertThat(vmNamed(noSmt, "a").completionSeconds()).isCloseTo(1.0, within(0.001));
+        assertThat(Seconds.of(vmNamed(smt, "a").completionNanos())).isCloseTo(1.0 / SMT, within(0.001));
+        assertThat(Seconds.of(vmNamed(noSmt, "a").completionNanos())).isCloseTo(1.0, within(0.001));
     }
 
     @Test
@@ -76,8 +76,8 @@ class EngineMechanicsTest {
         // b needs 0.3 s: both run at 0.6 until b is done (0.5 s), then a runs alone at full speed.
         ResultDocument d = run(spec(host(1, 1, 2), "null", 10,
                 List.of(cpuLoop("a", 0, 1.0), cpuLoop("b", 1, 0.3)), List.of()));
-        assertThat(vmNamed(d, "b").completionSeconds()).isCloseTo(0.3 / SMT, within(0.001));
-        assertThat(vmNamed(d, "a").completionSeconds()).isCloseTo(0.5 + (1.0 - 0.3), within(0.001));
+        assertThat(Seconds.of(vmNamed(d, "b").completionNanos())).isCloseTo(0.3 / SMT, within(0.001));
+        assertThat(Seconds.of(vmNamed(d, "a").completionNanos())).isCloseTo(0.5 + (1.0 - 0.3), within(0.001));
     }
 
     private static ExperimentSpec streams(int threads, int node, List<Integer> placement) {
@@ -94,8 +94,8 @@ class EngineMechanicsTest {
         // default demand 5000 MB/s per stream, node 10000 MB/s: 2 streams fit, 4 get half speed each.
         ResultDocument two = run(streams(2, 0, List.of(0, 1)));
         ResultDocument four = run(streams(4, 0, List.of(0, 1, 2, 3)));
-        assertThat(vmNamed(two, "mem").completionSeconds()).isCloseTo(1.0, within(0.001));
-        assertThat(vmNamed(four, "mem").completionSeconds()).isCloseTo(2.0, within(0.002));
+        assertThat(Seconds.of(vmNamed(two, "mem").completionNanos())).isCloseTo(1.0, within(0.001));
+        assertThat(Seconds.of(vmNamed(four, "mem").completionNanos())).isCloseTo(2.0, within(0.002));
         assertThat(four.totals().numaLocalFraction()).isEqualTo(1.0);
     }
 
@@ -103,7 +103,7 @@ class EngineMechanicsTest {
     void remoteMemoryIsSlowerBySlitDistance() {
         // memory on node 1, vCPUs on socket 0 (node 0): distance 21 -> rate 10/21
         ResultDocument remote = run(streams(1, 1, List.of(0)));
-        assertThat(vmNamed(remote, "mem").completionSeconds()).isCloseTo(2.1, within(0.002));
+        assertThat(Seconds.of(vmNamed(remote, "mem").completionNanos())).isCloseTo(2.1, within(0.002));
         assertThat(remote.totals().numaLocalFraction()).isEqualTo(0.0);
     }
 
@@ -115,7 +115,7 @@ class EngineMechanicsTest {
                 List.of(pin(0.5, "a", 0, 1))));
         ResultDocument cross = run(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1.0)),
                 List.of(pin(0.5, "a", 0, 2))));
-        double extra = vmNamed(cross, "a").completionSeconds() - vmNamed(stay, "a").completionSeconds();
+        double extra = Seconds.of(vmNamed(cross, "a").completionNanos()) - Seconds.of(vmNamed(stay, "a").completionNanos());
         long sameSocketDebt = Math.round(256 * 1024.0 / (20_000.0 * 1024 * 1024) * 1e9);
         assertThat(extra).isCloseTo((crossDebt - sameSocketDebt) / 1e9, within(1e-6));
         assertThat(cross.totals().migrations().crossSocket()).isEqualTo(1);
@@ -129,7 +129,7 @@ class EngineMechanicsTest {
         ResultDocument d = run(spec(host(1, 1, 1), "static", 10,
                 List.of(vm("g", 1, List.of(0), "cpu-loop", Map.of("threads", 3, "workSeconds", 1.0))), List.of()));
         // three 1 s threads on one vCPU, 4 ms guest slices: all finish near 3 s
-        assertThat(vmNamed(d, "g").completionSeconds()).isCloseTo(3.0, within(0.01));
+        assertThat(Seconds.of(vmNamed(d, "g").completionNanos())).isCloseTo(3.0, within(0.01));
     }
 
     @Test
@@ -142,10 +142,10 @@ class EngineMechanicsTest {
         VmResult a = vmNamed(apart, "g");
         VmResult t = vmNamed(together, "g");
         // on separate pCPUs a waiter spins at most one hold (77 us) per round
-        assertThat(a.spinSeconds()).isLessThan(2 * 1000 * 77e-6);
+        assertThat(Seconds.of(a.spinNanosAllVcpus())).isLessThan(2 * 1000 * 77e-6);
         // sharing a pCPU, the holder is preempted for whole 30 ms slices while the other spins
-        assertThat(t.spinSeconds()).isGreaterThan(5 * a.spinSeconds());
-        assertThat(t.completionSeconds()).isGreaterThan(2 * a.completionSeconds());
+        assertThat(Seconds.of(t.spinNanosAllVcpus())).isGreaterThan(5 * Seconds.of(a.spinNanosAllVcpus()));
+        assertThat(Seconds.of(t.completionNanos())).isGreaterThan(2 * Seconds.of(a.completionNanos()));
     }
 
     @Test

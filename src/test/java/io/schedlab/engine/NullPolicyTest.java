@@ -31,8 +31,8 @@ class NullPolicyTest {
         ResultDocument d = run(spec(host(1, 2, 1), "null", 10, List.of(cpuLoop("a", 0, 1), cpuLoop("b", 0, 1)),
                 List.of()));
         // both placed on pCPU 0: null.c moves the second to the free pCPU at insertion
-        assertThat(d.vms().get(0).completionSeconds()).isCloseTo(1.0, within(0.001));
-        assertThat(d.vms().get(1).completionSeconds()).isCloseTo(1.0, within(0.001));
+        assertThat(Seconds.of(d.vms().get(0).completionNanos())).isCloseTo(1.0, within(0.001));
+        assertThat(Seconds.of(d.vms().get(1).completionNanos())).isCloseTo(1.0, within(0.001));
         assertThat(d.vms().get(1).vcpus().get(0).ranOn()).extracting(p -> p.pcpu()).containsExactly(1);
     }
 
@@ -45,8 +45,8 @@ class NullPolicyTest {
                         null)));
         ResultDocument d = run(s);
         // pCPU 0 is the holder's until it shuts down at 2 s; pCPU 1 is free but outside the waiter's affinity
-        assertThat(d.vms().get(1).completionSeconds()).isCloseTo(3.0, within(0.001));
-        assertThat(d.vms().get(1).runnableWaitSeconds()).isCloseTo(2.0, within(0.001));
-        assertThat(d.pcpus().get(1).busySeconds()).isZero();
+        assertThat(Seconds.of(d.vms().get(1).completionNanos())).isCloseTo(3.0, within(0.001));
+        assertThat(Seconds.of(d.vms().get(1).runnableWaitNanosAllVcpus())).isCloseTo(2.0, within(0.001));
+        assertThat(Seconds.of(d.pcpus().get(1).busyNanos())).isZero();
     }
 }

@@ -61,8 +61,8 @@ class NullPolicyValidationTest {
         ExperimentSpec fits = spec(host(1, 2, 1), "null", 10,
                 List.of(pinned("a", 1, List.of(0, 1), List.of(1)), pinned("b", 1, List.of(0), null)), List.of());
         assertThat(violations(fits)).isEmpty();
-        assertThat(engine.run(engine.validate(fits, Limits.defaults()).normalized(), Limits.defaults(),
-                RunControl.NONE).vms().get(1).completionSeconds()).isNotNull();
+        assertThat(Seconds.of(engine.run(engine.validate(fits, Limits.defaults()).normalized(), Limits.defaults(),
+                RunControl.NONE).vms().get(1).completionNanos())).isNotNull();
     }
 
     @Test
@@ -79,8 +79,8 @@ class NullPolicyValidationTest {
                 Limits.defaults(), RunControl.NONE);
         sim.run();
         var d = io.schedlab.engine.sim.ResultBuilder.build(sim, 0);
-        assertThat(d.vms().get(0).cpuSeconds()).isGreaterThan(0.9); // a ran its 1 s of work
-        assertThat(d.vms().get(1).cpuSeconds()).isZero();
+        assertThat(Seconds.of(d.vms().get(0).cpuNanosAllVcpus())).isGreaterThan(0.9); // a ran its 1 s of work
+        assertThat(Seconds.of(d.vms().get(1).cpuNanosAllVcpus())).isZero();
         assertThat(violations(new ExperimentSpec(s.name(), s.labels(), s.seed(), s.durationSeconds(), s.stopWhen(),
                 s.host(), new io.schedlab.engine.spec.SchedulerSpec("null", null), s.costs(), s.vms(), s.timeline(),
                 s.trace()))).extracting(Violation::pointer).containsExactly("/vms/1/hardAffinity");

@@ -32,7 +32,7 @@ class Seed001BalancingTest {
         Validation v = engine.validate(s, Limits.defaults());
         assertThat(v.violations()).isEmpty();
         ResultDocument doc = engine.run(v.normalized(), Limits.defaults(), RunControl.NONE);
-        return Math.max(doc.vms().get(1).completionSeconds(), doc.vms().get(2).completionSeconds());
+        return Math.max(Seconds.of(doc.vms().get(1).completionNanos()), Seconds.of(doc.vms().get(2).completionNanos()));
     }
 
     @TestFactory

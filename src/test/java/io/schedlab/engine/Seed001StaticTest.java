@@ -26,8 +26,8 @@ class Seed001StaticTest {
 
     private double completion(ResultDocument doc, String vm) {
         VmResult r = doc.vms().stream().filter(v -> v.name().equals(vm)).findFirst().orElseThrow();
-        assertThat(r.completionSeconds()).as(vm + " completed").isNotNull();
-        return r.completionSeconds();
+        assertThat(Seconds.of(r.completionNanos())).as(vm + " completed").isNotNull();
+        return Seconds.of(r.completionNanos());
     }
 
     private ResultDocument run(ExperimentSpec spec) {
@@ -48,7 +48,7 @@ class Seed001StaticTest {
         assertThat(ratio1).isBetween(1.9, 2.1);
         assertThat(ratio3).isBetween(1.9, 2.1);
         // the other pCPU stayed (almost) idle: static never moves them
-        assertThat(both.pcpus().get(0).busySeconds()).isLessThan(0.01 * both.summary().simulatedSeconds());
+        assertThat(Seconds.of(both.pcpus().get(0).busyNanos())).isLessThan(0.01 * Seconds.of(both.summary().simulatedNanos()));
         assertThat(both.summary().migrations()).isZero();
     }
 
@@ -64,7 +64,7 @@ class Seed001StaticTest {
         VmResult vm1 = doc.vms().get(1);
         assertThat(vm1.migrations().total()).isEqualTo(1);
         assertThat(vm1.vcpus().get(0).ranOn()).extracting(p -> p.pcpu()).containsExactly(0, 1);
-        assertThat(vm1.vcpus().get(0).ranOn().get(0).seconds()).isCloseTo(WORK - t / 2, within(0.2));
+        assertThat(Seconds.of(vm1.vcpus().get(0).ranOn().get(0).nanos())).isCloseTo(WORK - t / 2, within(0.2));
     }
 
     @Test

@@ -43,31 +43,38 @@ class SimulationInvariantsProperties {
     }
 
     private static void checkAccounting(ResultDocument doc, String policy) {
-        double elapsed = doc.summary().simulatedSeconds();
+        double elapsed = Seconds.of(doc.summary().simulatedNanos());
         double busy = 0;
         for (PcpuResult p : doc.pcpus()) {
-            assertThat(p.busySeconds() + p.idleSeconds() + p.overheadSeconds())
+            assertThat(Seconds.of(p.busyNanos()) + Seconds.of(p.idleNanos()) + Seconds.of(p.overheadNanos()))
                     .as("%s pcpu%d busy+idle+overhead", policy, p.pcpu()).isCloseTo(elapsed, within(1e-6));
-            assertThat(p.busySeconds()).isGreaterThanOrEqualTo(0);
-            assertThat(p.idleSeconds()).isGreaterThanOrEqualTo(0);
-            assertThat(p.overheadSeconds()).isGreaterThanOrEqualTo(0);
-            busy += p.busySeconds();
+            assertThat(Seconds.of(p.busyNanos())).isGreaterThanOrEqualTo(0);
+            assertThat(Seconds.of(p.idleNanos())).isGreaterThanOrEqualTo(0);
+            assertThat(Seconds.of(p.overheadNanos())).isGreaterThanOrEqualTo(0);
+            busy += Seconds.of(p.busyNanos());
         }
         double cpu = 0;
         for (VmResult vm : doc.vms()) {
-            double life = (vm.endSeconds() != null ? vm.endSeconds() : elapsed) - vm.startSeconds();
+            // a shut-down VM's vCPUs stop accounting at the shutdown; a completed one's go on (blocked) to the end
+            boolean shutDown = vm.endNanos() != null && !vm.endNanos().equals(vm.completionNanos());
+            double life = (shutDown ? Seconds.of(vm.endNanos()) : elapsed) - Seconds.of(vm.startNanos());
             for (VcpuResult vc : vm.vcpus()) {
-                assertThat(vc.cpuSeconds() + vc.runnableWaitSeconds() + vc.blockedSeconds())
+                assertThat(Seconds.of(vc.cpuNanos()) + Seconds.of(vc.runnableWaitNanos()) + Seconds.of(vc.blockedNanos()))
                         .as("%s %s.v%d time split", policy, vm.name(), vc.vcpu()).isLessThanOrEqualTo(life + 1e-6);
-                assertThat(vc.spinSeconds()).isLessThanOrEqualTo(vc.cpuSeconds() + 1e-9);
-                double onPcpus = vc.ranOn().stream().mapToDouble(VcpuResult.PcpuTime::seconds).sum();
-                assertThat(onPcpus).isCloseTo(vc.cpuSeconds(), within(1e-6));
+                assertThat(Seconds.of(vc.spinNanos())).isLessThanOrEqualTo(Seconds.of(vc.cpuNanos()) + 1e-9);
+                double onPcpus = vc.ranOn().stream().mapToDouble(t -> Seconds.of(t.nanos())).sum();
+                assertThat(onPcpus).isCloseTo(Seconds.of(vc.cpuNanos()), within(1e-6));
             }
-            cpu += vm.cpuSeconds();
+            cpu += Seconds.of(vm.cpuNanosAllVcpus());
         }
         assertThat(cpu).as("%s total CPU = pCPU busy", policy).isCloseTo(busy, within(1e-6));
         assertThat(cpu).as("%s total CPU <= pCPUs x elapsed", policy)
                 .isLessThanOrEqualTo(doc.pcpus().size() * elapsed + 1e-6);
-        assertThat(doc.totals().jainFairness()).isBetween(0.0, 1.0 + 1e-9);
+        if (doc.fairness().competingVms().isEmpty()) {
+            assertThat(doc.fairness().jainIndex()).as("%s no competing VM, no index", policy).isNull();
+        } else {
+            assertThat(doc.fairness().jainIndex()).isBetween(1.0 / doc.fairness().competingVms().size() - 1e-9,
+                    1.0 + 1e-9);
+        }
     }
 }

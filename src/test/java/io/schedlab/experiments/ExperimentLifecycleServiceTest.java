@@ -3,6 +3,7 @@ package io.schedlab.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.result.Headline;
 import io.schedlab.engine.result.ResultSummary;
 import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.experiments.persistence.ExperimentRepository;
@@ -63,7 +64,8 @@ class ExperimentLifecycleServiceTest {
         assertThat(row(id).simulatedNanos()).isZero();
 
         lifecycle.markSucceeded(id, new ResultDocument("9.9.9",
-                new ResultSummary(126.5, 0.42, 1_000_000, 5_000, 1, 0.97, Map.of("VM1", 126.5))));
+                new ResultSummary(126_500_000_000L, 420_000_000L, 1_000_000, 5_000, 1, 0.97,
+                        Map.of("VM1", new Headline(126.5, "s", "completion time in s, lower is better", false)))));
         ExperimentRow done = row(id);
         assertThat(done.status()).isEqualTo(ExperimentStatus.SUCCEEDED);
         assertThat(done.simulatedNanos()).isEqualTo(126_500_000_000L);
@@ -74,7 +76,7 @@ class ExperimentLifecycleServiceTest {
         assertThat(done.wallSeconds()).isEqualTo(0.42);
         assertThat(done.engineVersion()).isEqualTo("9.9.9");
         assertThat(done.finishedAt()).isNotNull();
-        assertThat(repository.findResult(id).orElseThrow()).contains("\"vmHeadline\":{\"VM1\":126.5}");
+        assertThat(repository.findResult(id).orElseThrow()).contains("\"vmHeadline\":{\"VM1\":{\"value\":126.5,\"unit\":\"s\"");
 
         // finished: nothing applies any more
         assertThat(lifecycle.markRunning(id)).isFalse();

@@ -4,6 +4,7 @@ import static io.schedlab.jobs.support.AwaitExperiment.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.SchedLabApplication;
+import io.schedlab.engine.Seconds;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;
@@ -40,7 +41,7 @@ class JobsEndToEndTest {
         JsonNode result = JsonMapper.builder().build().readTree(experiments.resultJson(done.id()));
         assertThat(result.path("summary").path("events").asLong()).isPositive();
         assertThat(done.summary().events()).isEqualTo(result.path("summary").path("events").asLong());
-        assertThat(done.summary().simulatedSeconds()).isPositive();
+        assertThat(Seconds.of(done.summary().simulatedNanos())).isPositive();
     }
 
     @Test

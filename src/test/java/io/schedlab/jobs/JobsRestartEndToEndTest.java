@@ -3,6 +3,7 @@ package io.schedlab.jobs;
 import static io.schedlab.jobs.support.AwaitExperiment.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.SchedLabApplication;
 import io.schedlab.engine.Engine;
+import io.schedlab.engine.Seconds;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;
@@ -63,7 +64,7 @@ class JobsWithExperimentStoreTest {
         assertThat(done.startedAt()).isNotNull();
         assertThat(done.finishedAt()).isAfterOrEqualTo(done.startedAt());
         assertThat(done.summary().events()).isPositive();
-        assertThat(done.summary().simulatedSeconds()).isEqualTo(0.3);
+        assertThat(done.summary().simulatedNanos()).isEqualTo(300_000_000L);
     }
 
     @Test

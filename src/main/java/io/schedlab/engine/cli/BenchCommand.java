@@ -127,8 +127,8 @@ final class BenchCommand {
         long peak = peakHeap();
         System.gc();
         long live = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
-        return new Measurement(doc.totals().eventsProcessed(), wall / 1e9, cpu / 1e9,
-                doc.summary().simulatedSeconds(), alloc, peak, live);
+        return new Measurement(doc.totals().events(), wall / 1e9, cpu / 1e9,
+                doc.summary().simulatedNanos() / 1e9, alloc, peak, live);
     }
 
     private static void print(String label, String policy, Measurement m) {

@@ -120,11 +120,11 @@ public final class LatencyRecorder {
         return histogram.getTotalCount();
     }
 
-    /** Percentiles and max; with {@code withCdf} also ~20 CDF points. */
+    /** Percentiles and max; with {@code withCdf} also ~20 CDF points; {@link Distribution#EMPTY} with no samples. */
     public Distribution toDistribution(boolean withCdf) {
         flushPending();
         if (histogram.getTotalCount() == 0) {
-            return new Distribution(0, 0, 0, 0, 0, 0, 0, List.of());
+            return Distribution.EMPTY;
         }
         int cdfPoints = withCdf ? CDF_FRACTIONS.length : 0;
         double[] percentiles = new double[cdfPoints + HEADLINE_PERCENTILES.length];
@@ -138,7 +138,7 @@ public final class LatencyRecorder {
             cdf.add(new Distribution.CdfPoint(values[i], CDF_FRACTIONS[i]));
         }
         return new Distribution(histogram.getTotalCount(), histogram.getMean(), values[cdfPoints],
-                values[cdfPoints + 1], values[cdfPoints + 2], values[cdfPoints + 3], histogram.getMaxValue(),
+                values[cdfPoints + 1], values[cdfPoints + 2], values[cdfPoints + 3], (Long) histogram.getMaxValue(),
                 List.copyOf(cdf));
     }
 

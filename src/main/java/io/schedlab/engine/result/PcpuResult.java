@@ -1,6 +1,19 @@
 package io.schedlab.engine.result;
 
-/** One pCPU's time split: running vCPUs, idle, and scheduler overhead (decision, switch, context_saved); they sum to the run. */
-public record PcpuResult(int pcpu, int socket, int core, int thread, double busySeconds, double idleSeconds,
-        double overheadSeconds) {
+/**
+ * One pCPU's time split: running vCPUs, idle, and scheduler overhead (decision, switch,
+ * context_saved); the three sum to the run's simulated time.
+ *
+ * @param pcpu pCPU id
+ * @param socket its socket
+ * @param core its core within the socket
+ * @param thread its SMT thread within the core
+ * @param runqueue the run queue it belongs to
+ * @param busyNanos time it ran vCPUs
+ * @param idleNanos time it was idle
+ * @param overheadNanos time it spent in the scheduler
+ * @param jainIndex Jain's index of the CPU time it gave the competing VMs (per weight), null when fewer than one ran on it
+ */
+public record PcpuResult(int pcpu, int socket, int core, int thread, int runqueue, long busyNanos, long idleNanos,
+        long overheadNanos, Double jainIndex) {
 }

@@ -5,21 +5,24 @@ import java.util.Map;
 
 /**
  * The full result of a run, serialized to JSON as is (records all the way down, fields in a fixed
- * order). Times are in seconds (doubles), latencies in nanoseconds. The only non-deterministic
- * field is {@code summary.wallSeconds}; {@link #withoutWallTime()} blanks it for comparisons.
+ * order). Every duration and instant is an integer number of nanoseconds named {@code *Nanos};
+ * "not applicable" is null. The only non-deterministic field is {@code summary.wallNanos};
+ * {@link #withoutWallTime()} blanks it for comparisons.
  *
  * @param engineVersion {@code Engine.VERSION} of the engine that produced it
  * @param experiment the experiment's name
  * @param policy the scheduler policy name
  * @param policyParams the policy's normalized parameters
  * @param seed the experiment seed
- * @param stopReason {@code duration} or {@code all-complete}
+ * @param stopReason {@link #STOP_DURATION}, {@link #STOP_ALL_COMPLETE}, {@link #STOP_STOPPED} or {@link #STOP_EVENT_LIMIT}
+ * @param partial true when the run was stopped before its end (cancelled, timed out, event limit)
  * @param summary the headline figures
  * @param totals global counters
+ * @param fairness Jain's index over the competing VMs
  * @param distributions HdrHistogram distributions of the scheduler costs and latencies
  * @param vms per VM (and per vCPU) figures, in creation order
  * @param pcpus per pCPU time split
- * @param runqueues per run queue time-averaged length
+ * @param runqueues per run queue length and fairness
  */
 public record ResultDocument(
         String engineVersion,
@@ -28,25 +31,37 @@ public record ResultDocument(
         Map<String, Object> policyParams,
         long seed,
         String stopReason,
+        boolean partial,
         ResultSummary summary,
         RunTotals totals,
+        Fairness fairness,
         Distributions distributions,
         List<VmResult> vms,
         List<PcpuResult> pcpus,
         List<RunqueueResult> runqueues) {
 
+    /** The run reached its {@code durationSeconds}. */
+    public static final String STOP_DURATION = "duration";
+    /** Every finite workload completed ({@code stopWhen: all-complete}). */
+    public static final String STOP_ALL_COMPLETE = "all-complete";
+    /** The caller stopped the run (cancel or wall-clock timeout): a partial result. */
+    public static final String STOP_STOPPED = "stopped";
+    /** The run hit its bound on simulated events: a partial result. */
+    public static final String STOP_EVENT_LIMIT = "event-limit";
+
     /** A headline-only document (for callers and tests that only need the summary). */
     public ResultDocument(String engineVersion, ResultSummary summary) {
-        this(engineVersion, null, null, Map.of(), 0L, null, summary, null, null, List.of(), List.of(), List.of());
+        this(engineVersion, null, null, Map.of(), 0L, null, false, summary, null, null, null, List.of(), List.of(),
+                List.of());
     }
 
     /** The same document with the wall-clock time set to 0, for determinism comparisons. */
     public ResultDocument withoutWallTime() {
         ResultSummary s = summary;
         ResultSummary blank = s == null ? null
-                : new ResultSummary(s.simulatedSeconds(), 0.0, s.events(), s.contextSwitches(), s.migrations(),
-                        s.jainFairness(), s.vmHeadline());
-        return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, blank, totals,
-                distributions, vms, pcpus, runqueues);
+                : new ResultSummary(s.simulatedNanos(), 0L, s.events(), s.contextSwitches(), s.migrations(),
+                        s.jainIndex(), s.vmHeadline());
+        return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, partial, blank,
+                totals, fairness, distributions, vms, pcpus, runqueues);
     }
 }

@@ -1,5 +1,16 @@
 package io.schedlab.engine.result;
 
-/** A run queue's time-averaged number of runnable, not running vCPUs assigned to it. */
-public record RunqueueResult(int runqueue, double averageLength) {
+import java.util.List;
+
+/**
+ * One run queue.
+ *
+ * @param runqueue run queue id
+ * @param pcpus the pCPUs it serves, ascending
+ * @param averageLength time-averaged number of runnable, not running vCPUs on it (vCPUs)
+ * @param competingVms the competing VMs that ran on its pCPUs, creation order
+ * @param jainIndex Jain's index of the CPU time its pCPUs gave those VMs (per weight), null when none ran there
+ */
+public record RunqueueResult(int runqueue, List<Integer> pcpus, double averageLength, List<String> competingVms,
+        Double jainIndex) {
 }

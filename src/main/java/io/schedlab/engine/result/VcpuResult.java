@@ -2,11 +2,22 @@ package io.schedlab.engine.result;
 
 import java.util.List;
 
-/** One vCPU's figures: CPU, wait, blocked and spin time, wake-up latency, migrations and time per pCPU. */
-public record VcpuResult(int vcpu, double cpuSeconds, double runnableWaitSeconds, double blockedSeconds,
-        double spinSeconds, Distribution wakeLatency, Migrations migrations, List<PcpuTime> ranOn) {
+/**
+ * One vCPU's figures.
+ *
+ * @param vcpu vCPU index within its VM
+ * @param cpuNanos time it ran
+ * @param runnableWaitNanos time it was runnable but not running (steal)
+ * @param blockedNanos time it was blocked (no runnable guest thread)
+ * @param spinNanos part of {@code cpuNanos} spent spinning on a guest lock
+ * @param wakeLatency guest thread wake-up latency of the threads that woke on it
+ * @param migrations its migrations by distance
+ * @param ranOn time per pCPU
+ */
+public record VcpuResult(int vcpu, long cpuNanos, long runnableWaitNanos, long blockedNanos, long spinNanos,
+        Distribution wakeLatency, Migrations migrations, List<PcpuTime> ranOn) {
 
     /** Time spent on one pCPU (only pCPUs with time are listed, ascending ids). */
-    public record PcpuTime(int pcpu, double seconds) {
+    public record PcpuTime(int pcpu, long nanos) {
     }
 }

@@ -12,9 +12,9 @@ final class Extractors {
     private Extractors() {
     }
 
-    /** The VM's headline figure in its workload's unit (summary.vmHeadline). */
+    /** The VM's headline figure in its workload's unit (summary.vmHeadline.NAME.value). */
     static Function<JsonNode, Double> vmHeadline(String vm) {
-        return doc -> number(doc.at("/summary/vmHeadline/" + escape(vm)));
+        return doc -> number(doc.at("/summary/vmHeadline/" + escape(vm) + "/value"));
     }
 
     /** Mean of the VMs' headline figures (null if any is missing). */
@@ -64,9 +64,9 @@ final class Extractors {
             double overhead = 0;
             double total = 0;
             for (JsonNode p : pcpus) {
-                overhead += p.path("overheadSeconds").doubleValue();
-                total += p.path("busySeconds").doubleValue() + p.path("idleSeconds").doubleValue()
-                        + p.path("overheadSeconds").doubleValue();
+                overhead += p.path("overheadNanos").doubleValue();
+                total += p.path("busyNanos").doubleValue() + p.path("idleNanos").doubleValue()
+                        + p.path("overheadNanos").doubleValue();
             }
             return total > 0 ? 100 * overhead / total : null;
         };

@@ -3,6 +3,8 @@ package io.schedlab.engine.sim;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.result.Distributions;
+import io.schedlab.engine.result.Fairness;
+import io.schedlab.engine.result.Headline;
 import io.schedlab.engine.result.Migrations;
 import io.schedlab.engine.result.PcpuResult;
 import io.schedlab.engine.result.ResultDocument;
@@ -16,52 +18,109 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /** Turns a finished {@link Simulator} into the {@link ResultDocument}. */
 public final class ResultBuilder {
     private ResultBuilder() {
     }
 
-    public static ResultDocument build(Simulator sim, double wallSeconds) {
+    /** The document of a run that reached its end ({@code duration} or {@code all-complete}). */
+    public static ResultDocument build(Simulator sim, long wallNanos) {
+        return build(sim, wallNanos, sim.stoppedEarly() ? ResultDocument.STOP_ALL_COMPLETE
+                : ResultDocument.STOP_DURATION);
+    }
+
+    /** The document with a given stop reason ({@code stopped} and {@code event-limit} are partial results). */
+    public static ResultDocument build(Simulator sim, long wallNanos, String stopReason) {
         long end = sim.now;
         List<VmResult> vms = new ArrayList<>();
-        Map<String, Double> headline = new LinkedHashMap<>();
-        double sumX = 0;
-        double sumX2 = 0;
-        int n = 0;
+        Map<String, Headline> headline = new LinkedHashMap<>();
+        FairnessIndex fairness = new FairnessIndex();
         for (VmRun run : sim.vmRuns) {
             VmResult r = vmResult(run, end);
             vms.add(r);
-            headline.put(r.name(), r.workload().value());
-            double x = r.cpuSeconds() / Math.max(1, run.vm.weight);
-            sumX += x;
-            sumX2 += x * x;
-            n++;
+            headline.put(r.name(), r.headline());
+            if (r.competing()) {
+                fairness.add(r.name(), r.cpuNanosAllVcpus(), lifetime(run, end), run.vm.weight);
+            }
         }
-        double jain = sumX2 == 0 ? 1.0 : sumX * sumX / (n * sumX2);
         List<PcpuResult> pcpus = new ArrayList<>();
         for (int p = 0; p < sim.nP; p++) {
             Pcpu pc = sim.pcpus[p];
-            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sec(sim.busyNs[p]), sec(sim.idleNs[p]),
-                    sec(sim.overheadNs[p])));
+            int only = p;
+            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.rqOf[p], sim.busyNs[p], sim.idleNs[p],
+                    sim.overheadNs[p], fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
         }
         List<RunqueueResult> rqs = new ArrayList<>();
         for (int rq = 0; rq < sim.rqs.count; rq++) {
-            rqs.add(new RunqueueResult(rq, end == 0 ? 0 : (double) sim.rqs.area[rq] / end));
+            int queue = rq;
+            List<Integer> served = new ArrayList<>();
+            for (int p = 0; p < sim.nP; p++) {
+                if (sim.rqOf[p] == rq) {
+                    served.add(p);
+                }
+            }
+            FairnessIndex onQueue = fairnessOn(sim, vms, end, pcpu -> sim.rqOf[pcpu] == queue);
+            rqs.add(new RunqueueResult(rq, List.copyOf(served), end == 0 ? 0 : (double) sim.rqs.area[rq] / end,
+                    onQueue.names(), onQueue.index()));
         }
         Migrations migrations = new Migrations(sim.migSameCore + sim.migSameSocket + sim.migCross, sim.migSameCore,
                 sim.migSameSocket, sim.migCross);
         double streamWork = sim.progress.localStreamWork + sim.progress.remoteStreamWork;
-        RunTotals totals = new RunTotals(end, sim.events, sim.contextSwitches, migrations, jain,
-                streamWork == 0 ? 1.0 : sim.progress.localStreamWork / streamWork, sim.trace.emitted());
+        RunTotals totals = new RunTotals(end, sim.events, sim.contextSwitches, migrations,
+                streamWork == 0 ? null : sim.progress.localStreamWork / streamWork, sim.trace.emitted());
         Distributions dists = new Distributions(sim.decisionHist.toDistribution(true),
                 sim.switchHist.toDistribution(true), sim.savedHist.toDistribution(true),
                 sim.wakeHist.toDistribution(true), sim.rqWaitHist.toDistribution(true));
-        ResultSummary summary = new ResultSummary(sec(end), wallSeconds, sim.events, sim.contextSwitches,
+        Double jain = fairness.index();
+        ResultSummary summary = new ResultSummary(end, wallNanos, sim.events, sim.contextSwitches,
                 migrations.total(), jain, headline);
+        boolean partial = ResultDocument.STOP_STOPPED.equals(stopReason)
+                || ResultDocument.STOP_EVENT_LIMIT.equals(stopReason);
         return new ResultDocument(Engine.VERSION, sim.spec.name(), sim.policyName,
-                new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed,
-                sim.stoppedEarly() ? "all-complete" : "duration", summary, totals, dists, vms, pcpus, rqs);
+                new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed, stopReason, partial, summary, totals,
+                new Fairness(jain, fairness.names(), FairnessIndex.MIN_DEMAND_SHARE), dists, vms, pcpus, rqs);
+    }
+
+    /** The index over the competing VMs of the CPU time they got on the pCPUs {@code on} accepts. */
+    private static FairnessIndex fairnessOn(Simulator sim, List<VmResult> vms, long end, IntPredicate on) {
+        FairnessIndex index = new FairnessIndex();
+        for (int i = 0; i < vms.size(); i++) {
+            if (!vms.get(i).competing()) {
+                continue;
+            }
+            VmRun run = sim.vmRuns.get(i);
+            long cpu = 0;
+            for (VcpuRun vr : run.vcpus) {
+                for (long[] pt : vr.timeOnPcpu.sorted()) {
+                    if (on.test((int) pt[0])) {
+                        cpu += pt[1];
+                    }
+                }
+            }
+            if (cpu > 0) {
+                index.add(run.vm.name, cpu, lifetime(run, end), run.vm.weight);
+            }
+        }
+        return index;
+    }
+
+    /** From start to shutdown, completion or the end of the run (0 if it never started). */
+    private static long lifetime(VmRun run, long end) {
+        if (run.startedAt < 0) {
+            return 0;
+        }
+        Long stop = stopOf(run);
+        return (stop == null ? end : stop) - run.startedAt;
+    }
+
+    /** Shutdown time, else completion time, else null (ran to the end). */
+    private static Long stopOf(VmRun run) {
+        if (run.endedAt >= 0) {
+            return run.endedAt;
+        }
+        return run.completedAt >= 0 ? run.completedAt : null;
     }
 
     private static VmResult vmResult(VmRun run, long end) {
@@ -85,21 +144,25 @@ public final class ResultBuilder {
             cross += vr.migCross;
             List<VcpuResult.PcpuTime> ranOn = new ArrayList<>();
             for (long[] pt : vr.timeOnPcpu.sorted()) {
-                ranOn.add(new VcpuResult.PcpuTime((int) pt[0], sec(pt[1])));
+                ranOn.add(new VcpuResult.PcpuTime((int) pt[0], pt[1]));
             }
-            vcpus.add(new VcpuResult(vr.v.index, sec(vr.cpuNs), sec(vr.runnableNs), sec(vr.blockedNs),
-                    sec(vr.spinNs), vr.wakeLatency.toDistribution(false),
+            vcpus.add(new VcpuResult(vr.v.index, vr.cpuNs, vr.runnableNs, vr.blockedNs, vr.spinNs,
+                    vr.wakeLatency.toDistribution(true),
                     new Migrations(vr.migSameCore + vr.migSameSocket + vr.migCross, vr.migSameCore, vr.migSameSocket,
                             vr.migCross),
                     ranOn));
         }
-        return new VmResult(run.vm.name, run.spec.workload().type(), report, sec(run.startedAt),
-                run.endedAt >= 0 ? sec(run.endedAt) : null, run.completedAt >= 0 ? sec(run.completedAt) : null,
-                sec(cpu), sec(wait), sec(blocked), sec(spin), run.wakeLatency.toDistribution(false),
+        double demand = FairnessIndex.demandShare(cpu, wait, run.vcpus.size(), lifetime(run, end));
+        return new VmResult(run.vm.name, run.spec.workload().type(), run.vm.weight, headline(report),
+                report.details(), run.startedAt, stopOf(run),
+                run.completedAt >= 0 ? run.completedAt : null, cpu, wait, blocked, spin, demand,
+                demand >= FairnessIndex.MIN_DEMAND_SHARE, run.wakeLatency.toDistribution(true),
                 new Migrations(same + socket + cross, same, socket, cross), vcpus);
     }
 
-    static double sec(long nanos) {
-        return nanos / 1e9;
+    private static Headline headline(WorkloadReport report) {
+        String direction = report.higherIsBetter() ? "higher is better" : "lower is better";
+        return new Headline(report.value(), report.unit(), report.metric() + " in " + report.unit() + ", " + direction,
+                report.higherIsBetter());
     }
 }

@@ -100,7 +100,8 @@ public final class Simulator {
     final LatencyRecorder decisionHist = new LatencyRecorder();
     final LatencyRecorder switchHist = new LatencyRecorder();
     final LatencyRecorder savedHist = new LatencyRecorder();
-    final LatencyRecorder wakeHist = new LatencyRecorder();
+    /** At the per-VM and per-vCPU recorders' precision, so the same wake-ups give the same percentiles. */
+    final LatencyRecorder wakeHist = LatencyRecorder.compact();
     final LatencyRecorder rqWaitHist = new LatencyRecorder();
     long contextSwitches;
     long migSameCore;
@@ -613,6 +614,11 @@ public final class Simulator {
             }
         }
         rqs.finish();
+    }
+
+    /** Closes the books of a run stopped by an exception (cancel, event limit), for a partial result. */
+    public void finishStopped() {
+        finish(now);
     }
 
     // ------------------------------------------------------------------ accessors for results

@@ -42,6 +42,6 @@ public interface ExperimentHotPaths {
 
     /** {@code from} -> {@code to} (SUCCEEDED) with the result document and its summary columns. */
     int succeed(UUID id, ExperimentStatus from, ExperimentStatus to, Instant now, long simulatedNanos, String result,
-            double wallSeconds, long events, long contextSwitches, long migrations, double jainFairness,
+            double wallSeconds, long events, long contextSwitches, long migrations, Double jainFairness,
             String engineVersion);
 }

@@ -100,7 +100,7 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
     @Override
     public int succeed(UUID id, ExperimentStatus from, ExperimentStatus to, Instant now, long simulatedNanos,
             String result, double wallSeconds, long events, long contextSwitches, long migrations,
-            double jainFairness, String engineVersion) {
+            Double jainFairness, String engineVersion) {
         return jdbc.update(jsonSql().succeed(), to.name(), timestamp(now), simulatedNanos, result, wallSeconds,
                 events, contextSwitches, migrations, jainFairness, engineVersion, id, from.name());
     }

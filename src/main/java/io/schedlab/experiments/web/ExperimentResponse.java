@@ -6,15 +6,19 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 
-/** An experiment's status as the API returns it (POST, GET, list items, cancel). */
+/**
+ * An experiment's status as the API returns it (POST, GET, list items, cancel). Durations are
+ * integer nanoseconds like the result document's: {@code simulatedNanos} reached so far,
+ * {@code wallNanos} the simulation's wall time (so far while RUNNING, null before it started).
+ */
 record ExperimentResponse(UUID id, String name, Map<String, String> labels, String policy, ExperimentStatus status,
-        double progress, double simulatedSeconds, Instant createdAt, Instant startedAt, Instant finishedAt,
-        Double wallSeconds, String failureReason, boolean cancelRequested, String engineVersion,
+        double progress, long simulatedNanos, Instant createdAt, Instant startedAt, Instant finishedAt,
+        Long wallNanos, String failureReason, boolean cancelRequested, String engineVersion,
         SummaryResponse summary, Links links) {
 
-    /** Result summary of a SUCCEEDED experiment. */
-    record SummaryResponse(double simulatedSeconds, double wallSeconds, long events, long contextSwitches,
-            long migrations, double jainFairness) {
+    /** Result summary of an experiment with a result: the result document's summary without the headlines. */
+    record SummaryResponse(long simulatedNanos, long wallNanos, long events, long contextSwitches,
+            long migrations, Double jainIndex) {
     }
 
     /** Where to go next. */
@@ -25,10 +29,11 @@ record ExperimentResponse(UUID id, String name, Map<String, String> labels, Stri
         Experiment.Summary s = e.summary();
         String self = "/api/v1/experiments/" + e.id();
         return new ExperimentResponse(e.id(), e.name(), e.labels(), e.policy(), e.status(), e.progress(),
-                e.simulatedSeconds(), e.createdAt(), e.startedAt(), e.finishedAt(), e.wallSeconds(), e.failureReason(),
+                Math.round(e.simulatedSeconds() * 1e9), e.createdAt(), e.startedAt(), e.finishedAt(),
+                e.wallSeconds() == null ? null : Math.round(e.wallSeconds() * 1e9), e.failureReason(),
                 e.cancelRequested(), e.engineVersion(),
-                s == null ? null : new SummaryResponse(s.simulatedSeconds(), s.wallSeconds(), s.events(),
-                        s.contextSwitches(), s.migrations(), s.jainFairness()),
+                s == null ? null : new SummaryResponse(s.simulatedNanos(), s.wallNanos(), s.events(),
+                        s.contextSwitches(), s.migrations(), s.jainIndex()),
                 new Links(self, self + "/events", self + "/results", self + "/trace", self + "/input", self + "/cancel"));
     }
 }

@@ -62,8 +62,8 @@ class ExampleFilesTest {
     void seed001PinRemovesTheSharingFromThePinOn() throws IOException {
         ResultDocument shared = runFile("seed-001-static.json");
         ResultDocument pinned = runFile("seed-001-pin.json");
-        double sharedVm1 = shared.summary().vmHeadline().get("VM1");
-        double pinnedVm1 = pinned.summary().vmHeadline().get("VM1");
+        double sharedVm1 = shared.summary().vmHeadline().get("VM1").value();
+        double pinnedVm1 = pinned.summary().vmHeadline().get("VM1").value();
         // Shared for the whole run: ~2 x 96 s; pinned at 10 s: 10 s at half speed, then full speed: ~101 s.
         assertThat(sharedVm1).isBetween(180.0, 230.0);
         assertThat(pinnedVm1).isBetween(96.0, 110.0);

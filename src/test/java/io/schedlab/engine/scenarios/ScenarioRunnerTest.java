@@ -19,7 +19,7 @@ class ScenarioRunnerTest {
 
     /** A result document whose only VM "guest" reports seed * factor. */
     private static JsonNode doc(double value) {
-        return MAPPER.readTree("{\"summary\":{\"vmHeadline\":{\"guest\":" + value + "}}}");
+        return MAPPER.readTree("{\"summary\":{\"vmHeadline\":{\"guest\":{\"value\":" + value + ",\"unit\":\"s\"}}}}");
     }
 
     private static ExperimentSpec spec(String policy, long seed) {

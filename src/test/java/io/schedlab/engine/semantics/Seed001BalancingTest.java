@@ -11,6 +11,7 @@ import static io.schedlab.engine.semantics.SemanticsSpecs.vmResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import io.schedlab.engine.spec.TimelineAction;
@@ -31,7 +32,7 @@ class Seed001BalancingTest {
                 List.of(dom0(2), loop("VM1", 1, null, null, List.of(1), WORK),
                         loop("VM3", 1, null, null, List.of(1), WORK)),
                 timeline));
-        return Math.max(vmResult(d, "VM1").completionSeconds(), vmResult(d, "VM3").completionSeconds());
+        return Math.max(Seconds.of(vmResult(d, "VM1").completionNanos()), Seconds.of(vmResult(d, "VM3").completionNanos()));
     }
 
     @ParameterizedTest

@@ -9,6 +9,7 @@ import static io.schedlab.engine.semantics.SemanticsSpecs.vmResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import io.schedlab.engine.spec.SchedulerSpec;
@@ -44,7 +45,7 @@ class Seed004ShapeTest {
         for (int i = 0; i < N.length; i++) {
             ResultDocument d = run(spec(host(1, 4, 2), s, 1000, StopCondition.ALL_COMPLETE,
                     List.of(vm("guest", 4, null, null, "parallel-build", Map.of("parallelism", N[i]))), List.of()));
-            out[i] = vmResult(d, "guest").completionSeconds();
+            out[i] = Seconds.of(vmResult(d, "guest").completionNanos());
         }
         return out;
     }

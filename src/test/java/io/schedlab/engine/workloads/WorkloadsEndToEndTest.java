@@ -7,6 +7,7 @@ import static io.schedlab.engine.workloads.EngineRuns.vm;
 import static io.schedlab.engine.workloads.EngineRuns.vmResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
@@ -22,8 +23,8 @@ class WorkloadsEndToEndTest {
                 List.of(vm("guest", 4, null, null, null, "parallel-build",
                         Map.of("parallelism", parallelism, "jobs", 200, "jobMeanMs", 20.0, "serialTailMs", 200.0)))));
         VmResult guest = vmResult(doc, "guest");
-        assertThat(guest.workload().details()).containsEntry("jobsCompleted", 200.0).containsEntry("complete", 1.0);
-        return guest.workload().value();
+        assertThat(guest.workloadDetails()).containsEntry("jobsCompleted", 200.0).containsEntry("complete", 1.0);
+        return guest.headline().value();
     }
 
     @Test
@@ -45,8 +46,8 @@ class WorkloadsEndToEndTest {
                 List.of(vm("vm", threads, List.of(0, 1, 2, 3).subList(0, threads), List.of(0, 1, 2, 3), memoryNode,
                         "memory-bandwidth", Map.of("threads", threads, "streamMBps", 5000.0)))));
         VmResult r = vmResult(doc, "vm");
-        assertThat(r.workload().unit()).isEqualTo("MB/s");
-        return r.workload().value() / threads;
+        assertThat(r.headline().unit()).isEqualTo("MB/s");
+        return r.headline().value() / threads;
     }
 
     @Test
@@ -73,7 +74,7 @@ class WorkloadsEndToEndTest {
         ResultDocument doc = run(spec(host(1, 4, 1), "static", StopCondition.DURATION, 3, list));
         VmResult r = vmResult(doc, "ebizzy");
         System.out.printf("spinlock: locks=%d hog=%s records/s %.0f, spin s %.3f, cpu s %.3f%n", locks, withHog,
-                r.workload().value(), r.spinSeconds(), r.cpuSeconds());
+                r.headline().value(), Seconds.of(r.spinNanosAllVcpus()), Seconds.of(r.cpuNanosAllVcpus()));
         return r;
     }
 
@@ -81,18 +82,18 @@ class WorkloadsEndToEndTest {
     void spinlockThroughputFallsBeyondCpuShareWhenLockHoldersArePreempted() {
         // Control: the same threads and hog, but 1024 locks, so waiting is rare: throughput falls only by the
         // CPU the hog takes (ebizzy keeps 3 of 4 pCPUs' worth).
-        double cpuShareOnly = ebizzy(true, 1024).workload().value() / ebizzy(false, 1024).workload().value();
+        double cpuShareOnly = ebizzy(true, 1024).headline().value() / ebizzy(false, 1024).headline().value();
         // One shared lock: when the hog preempts a vCPU whose thread holds (or is next in line for) the lock,
         // the threads on the other vCPUs spin until that vCPU runs again, a whole slice later.
         VmResult alone = ebizzy(false, 1);
         VmResult overcommitted = ebizzy(true, 1);
-        double withPreemptedHolders = overcommitted.workload().value() / alone.workload().value();
+        double withPreemptedHolders = overcommitted.headline().value() / alone.headline().value();
         System.out.printf("spinlock overcommitted/alone: many locks %.3f, one lock %.3f%n", cpuShareOnly,
                 withPreemptedHolders);
         assertThat(cpuShareOnly).isGreaterThan(0.65);
         assertThat(withPreemptedHolders).isLessThan(cpuShareOnly - 0.1);
-        double spinShareAlone = alone.spinSeconds() / alone.cpuSeconds();
-        double spinShareOvercommitted = overcommitted.spinSeconds() / overcommitted.cpuSeconds();
+        double spinShareAlone = Seconds.of(alone.spinNanosAllVcpus()) / Seconds.of(alone.cpuNanosAllVcpus());
+        double spinShareOvercommitted = Seconds.of(overcommitted.spinNanosAllVcpus()) / Seconds.of(overcommitted.cpuNanosAllVcpus());
         assertThat(spinShareOvercommitted).isGreaterThan(spinShareAlone * 1.4);
     }
 
@@ -104,17 +105,17 @@ class WorkloadsEndToEndTest {
         ResultDocument hogged = run(spec(host(1, 1, 1), "static", StopCondition.DURATION, 2,
                 List.of(vm("ui", 1, List.of(0), null, null, "interactive", params),
                         vm("hog", 1, List.of(0), null, null, "cpu-loop", Map.of("workSeconds", 0.0)))));
-        double p99Alone = vmResult(alone, "ui").workload().value();
-        double p99Hogged = vmResult(hogged, "ui").workload().value();
+        double p99Alone = vmResult(alone, "ui").headline().value();
+        double p99Hogged = vmResult(hogged, "ui").headline().value();
         System.out.printf("interactive p99 wake-up latency: alone %.1f us, behind a hog %.1f us%n", p99Alone,
                 p99Hogged);
-        assertThat(vmResult(alone, "ui").workload().details().get("wakeups")).isGreaterThan(200);
+        assertThat(vmResult(alone, "ui").workloadDetails().get("wakeups")).isGreaterThan(200);
         assertThat(p99Alone).isLessThan(100);
         assertThat(p99Hogged).isGreaterThan(1000);
         // Cross-check with the engine's own thread-ready -> running measurement: same wake-ups; the guest's
         // view (up to the first useful instruction) is never shorter.
         VmResult ui = vmResult(hogged, "ui");
-        assertThat(ui.wakeLatency().count()).isEqualTo(ui.workload().details().get("wakeups").longValue());
+        assertThat(ui.wakeLatency().count()).isEqualTo(ui.workloadDetails().get("wakeups").longValue());
         assertThat(p99Hogged * 1e3).isGreaterThanOrEqualTo(ui.wakeLatency().p99Nanos() * 0.99);
     }
 
@@ -126,8 +127,8 @@ class WorkloadsEndToEndTest {
         ResultDocument shared = run(spec(host(1, 1, 1), "static", StopCondition.ALL_COMPLETE, 10,
                 List.of(vm("t", 1, List.of(0), null, null, "trace", Map.of("csv", csv)),
                         vm("hog", 1, List.of(0), null, null, "cpu-loop", Map.of("workSeconds", 1.0)))));
-        double stretchAlone = vmResult(alone, "t").workload().details().get("stretch");
-        double stretchShared = vmResult(shared, "t").workload().details().get("stretch");
+        double stretchAlone = vmResult(alone, "t").workloadDetails().get("stretch");
+        double stretchShared = vmResult(shared, "t").workloadDetails().get("stretch");
         System.out.printf("trace stretch: alone %.3f, shared %.3f%n", stretchAlone, stretchShared);
         assertThat(stretchAlone).isBetween(1.0, 1.05);
         assertThat(stretchShared).isGreaterThan(1.5);

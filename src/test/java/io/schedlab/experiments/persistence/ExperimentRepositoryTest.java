@@ -103,7 +103,7 @@ class ExperimentRepositoryTest {
         UUID id = e.id();
         // cannot succeed while QUEUED
         assertThat(repository.succeed(id, ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(), 1, "{}",
-                0, 0, 0, 0, 1, "x")).isZero();
+                0, 0, 0, 0, 1.0, "x")).isZero();
         assertThat(repository.finish(id, List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null,
                 Instant.now())).isEqualTo(1);
         // a cancelled experiment cannot start or be cancelled again

@@ -246,11 +246,11 @@ class ExperimentApiTest {
                 .andExpect(jsonPath("$.id").value(id.toString()))
                 .andExpect(jsonPath("$.status").value("SUCCEEDED"))
                 .andExpect(jsonPath("$.createdAt").value("2026-11-30T06:00:00Z"))
-                .andExpect(jsonPath("$.simulatedSeconds").value(2.5))
-                .andExpect(jsonPath("$.wallSeconds").value(0.75))
+                .andExpect(jsonPath("$.simulatedNanos").value(2_500_000_000L))
+                .andExpect(jsonPath("$.wallNanos").value(750_000_000L))
                 .andExpect(jsonPath("$.summary.events").value(1234))
                 .andExpect(jsonPath("$.summary.contextSwitches").value(56))
-                .andExpect(jsonPath("$.summary.jainFairness").value(0.98))
+                .andExpect(jsonPath("$.summary.jainIndex").value(0.98))
                 .andExpect(jsonPath("$.labels.a").value("1"));
     }
 
@@ -433,7 +433,7 @@ class ExperimentApiTest {
         assertThat(stream.split("event:status", -1)).as(stream).hasSize(4); // QUEUED, RUNNING (once, unchanged after), SUCCEEDED
         assertThat(stream.indexOf("\"QUEUED\"")).as(stream).isLessThan(stream.indexOf("\"RUNNING\""));
         assertThat(stream.indexOf("\"RUNNING\"")).as(stream).isLessThan(stream.indexOf("\"SUCCEEDED\""));
-        assertThat(stream).contains("\"simulatedSeconds\":3.0");
+        assertThat(stream).contains("\"simulatedNanos\":3000000000");
         assertThat(result.getResponse().getContentType()).startsWith("text/event-stream");
     }
 

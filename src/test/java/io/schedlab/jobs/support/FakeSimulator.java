@@ -53,8 +53,7 @@ public final class FakeSimulator implements SimulationRunner {
                 throw new RunCancelledException(simulated);
             }
         }
-        double seconds = simulatedTotal / 1e9;
-        return new ResultDocument("fake", new ResultSummary(seconds, (System.nanoTime() - start) / 1e9, events, 0, 0,
+        return new ResultDocument("fake", new ResultSummary(simulatedTotal, System.nanoTime() - start, events, 0, 0,
                 1.0, Map.of()));
     }
 
