@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -80,23 +81,42 @@ public class ExperimentService {
 
     /** Validates, stores as QUEUED and enqueues the simulation job in the same transaction. */
     public Experiment submit(byte[] body) {
-        ValidatedExperiment valid = validate(body);
+        return submitValidated(List.of(validate(body)), ids -> {
+        }).get(0);
+    }
+
+    /**
+     * Stores already validated experiments as QUEUED and enqueues their jobs, all in one transaction
+     * together with {@code alsoInTransaction} (given the new ids in order; e.g. linking them to a
+     * sweep): all of them are stored, or none. 429 when they would not fit under the queue limit.
+     */
+    public List<Experiment> submitValidated(List<ValidatedExperiment> valid, Consumer<List<UUID>> alsoInTransaction) {
         long depth = queueDepth.current();
-        if (depth >= maxQueued) {
+        if (depth + valid.size() > maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
-        ExperimentSpec spec = valid.normalized();
-        String policy = spec.scheduler().policy();
-        NewExperiment experiment = new NewExperiment(UUID.randomUUID(), spec.name(),
-                LabelsJson.write(spec.labels() == null ? Map.of() : spec.labels()), policy, valid.raw(),
-                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS));
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        List<NewExperiment> experiments = valid.stream().map(v -> newExperiment(v, now)).toList();
+        List<UUID> ids = experiments.stream().map(NewExperiment::id).toList();
         submissionTransaction.run(() -> {
-            repository.insertQueued(experiment);
-            jobQueue.enqueue(experiment.id());
+            for (NewExperiment experiment : experiments) {
+                repository.insertQueued(experiment);
+                jobQueue.enqueue(experiment.id());
+            }
+            alsoInTransaction.accept(ids);
         });
-        queueDepth.accepted();
-        submittedCounter(policy).increment();
-        return toExperiment(experiment.toRow());
+        for (NewExperiment experiment : experiments) {
+            queueDepth.accepted();
+            submittedCounter(experiment.policy()).increment();
+        }
+        return experiments.stream().map(e -> toExperiment(e.toRow())).toList();
+    }
+
+    private static NewExperiment newExperiment(ValidatedExperiment valid, Instant now) {
+        ExperimentSpec spec = valid.normalized();
+        return new NewExperiment(UUID.randomUUID(), spec.name(),
+                LabelsJson.write(spec.labels() == null ? Map.of() : spec.labels()), spec.scheduler().policy(),
+                valid.raw(), valid.normalizedJson(), Engine.VERSION, now);
     }
 
     /** Runs a queue-depth refresh on a short-lived daemon thread (at most one at a time, once per interval). */

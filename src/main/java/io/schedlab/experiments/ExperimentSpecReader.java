@@ -53,19 +53,27 @@ public final class ExperimentSpecReader {
 
     /** Parses an experiment; throws {@link MalformedExperimentException} naming the bad place. */
     public ExperimentSpec read(String json) {
+        return read(json, ExperimentSpec.class, "an experiment");
+    }
+
+    /**
+     * Parses a request body of any type with the same strict rules; {@code what} names it in the
+     * message for an empty body ("an experiment", "a sweep").
+     */
+    public <T> T read(String json, Class<T> type, String what) {
         if (json.isBlank()) {
-            throw new MalformedExperimentException(new Violation("", "the body is empty; send an experiment as a JSON object"));
+            throw new MalformedExperimentException(new Violation("", "the body is empty; send " + what + " as a JSON object"));
         }
-        ExperimentSpec spec;
+        T value;
         try {
-            spec = mapper.readValue(json, ExperimentSpec.class);
+            value = mapper.readValue(json, type);
         } catch (JacksonException e) {
             throw new MalformedExperimentException(new Violation(pointer(e), describe(e)));
         }
-        if (spec == null) {
+        if (value == null) {
             throw new MalformedExperimentException(new Violation("", "expected a JSON object, got null"));
         }
-        return spec;
+        return value;
     }
 
     /** Compact JSON of any spec, result or label map (field order as declared, maps as given). */

@@ -21,6 +21,7 @@ public class OpenApiConfiguration {
                 .tags(List.of(
                         new Tag().name("experiments").description("Submit, validate, list, read and cancel experiments"),
                         new Tag().name("results").description("Result documents and event traces"),
-                        new Tag().name("catalog").description("Scheduler policies and workload types the engine knows")));
+                        new Tag().name("catalog").description("Scheduler policies and workload types the engine knows"),
+                        new Tag().name("sweeps").description("Grids of experiments with repetitions, and their tables")));
     }
 }

@@ -184,7 +184,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return respond(p, headers);
     }
 
-    static ProblemDetail problem(ProblemKind kind, String detail, HttpServletRequest request) {
+    /** A problem of this kind about the request, with its detail. */
+    public static ProblemDetail problem(ProblemKind kind, String detail, HttpServletRequest request) {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(kind.status(), detail);
         p.setType(kind.type());
         p.setTitle(kind.title());
@@ -192,7 +193,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return p;
     }
 
-    private static ResponseEntity<ProblemDetail> respond(ProblemDetail p, HttpHeaders headers) {
+    /** The problem as an application/problem+json answer, with extra headers when not null. */
+    public static ResponseEntity<ProblemDetail> respond(ProblemDetail p, HttpHeaders headers) {
         ResponseEntity.BodyBuilder b = ResponseEntity.status(p.getStatus())
                 .contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON);
         if (headers != null) {

@@ -10,6 +10,7 @@ import org.springframework.http.HttpStatus;
 public enum ProblemKind {
     MALFORMED_REQUEST("malformed-request", "Malformed request", HttpStatus.BAD_REQUEST),
     INVALID_EXPERIMENT("invalid-experiment", "Invalid experiment", HttpStatus.UNPROCESSABLE_CONTENT),
+    INVALID_SWEEP("invalid-sweep", "Invalid sweep", HttpStatus.UNPROCESSABLE_CONTENT),
     NOT_FOUND("not-found", "Not found", HttpStatus.NOT_FOUND),
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", HttpStatus.METHOD_NOT_ALLOWED),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", HttpStatus.NOT_ACCEPTABLE),

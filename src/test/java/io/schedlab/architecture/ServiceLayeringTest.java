@@ -14,7 +14,7 @@ class ServiceLayeringTest {
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.schedlab.experiments", "io.schedlab.web", "io.schedlab.results");
+            .importPackages("io.schedlab.experiments", "io.schedlab.web", "io.schedlab.results", "io.schedlab.sweeps");
 
     @Test
     void experimentsDomainAndPersistenceKnowNoHttp() {
@@ -22,6 +22,15 @@ class ServiceLayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework.web..",
                         "org.springframework.http..", "jakarta.servlet..", "io.schedlab.web..",
                         "io.schedlab.experiments.web..", "io.schedlab.results..")
+                .check(classes);
+    }
+
+    @Test
+    void sweepsDomainAndPersistenceKnowNoHttp() {
+        noClasses().that().resideInAnyPackage("io.schedlab.sweeps", "io.schedlab.sweeps.persistence")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework.web..",
+                        "org.springframework.http..", "jakarta.servlet..", "io.schedlab.web..",
+                        "io.schedlab.sweeps.web..")
                 .check(classes);
     }
 

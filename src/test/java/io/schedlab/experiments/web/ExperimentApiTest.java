@@ -78,6 +78,9 @@ class ExperimentApiTest {
     MeterRegistry meters;
     @Autowired
     ProgressStreams streams;
+    /** The sweeps API's controllers are in every web slice; not under test here. */
+    @MockitoBean
+    io.schedlab.sweeps.SweepService sweeps;
     @MockitoBean(answers = Answers.RETURNS_DEEP_STUBS)
     Engine engine;
     @MockitoBean

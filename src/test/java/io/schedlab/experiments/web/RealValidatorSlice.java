@@ -45,4 +45,7 @@ abstract class RealValidatorSlice {
     JobQueue jobQueue;
     @MockitoBean
     PlatformTransactionManager transactions;
+    /** The sweeps API's controllers are in every web slice; not under test here. */
+    @MockitoBean
+    io.schedlab.sweeps.SweepService sweeps;
 }

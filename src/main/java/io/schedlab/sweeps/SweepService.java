@@ -1,0 +1,236 @@
+package io.schedlab.sweeps;
+
+import io.schedlab.experiments.ExperimentConflictException;
+import io.schedlab.experiments.ExperimentNotFoundException;
+import io.schedlab.experiments.ExperimentService;
+import io.schedlab.experiments.ExperimentSpecReader;
+import io.schedlab.experiments.ExperimentStatus;
+import io.schedlab.experiments.InvalidExperimentException;
+import io.schedlab.experiments.MalformedExperimentException;
+import io.schedlab.experiments.ValidatedExperiment;
+import io.schedlab.engine.spec.Violation;
+import io.schedlab.sweeps.persistence.NewSweepChild;
+import io.schedlab.sweeps.persistence.SweepRow;
+import io.schedlab.sweeps.persistence.SweepStore;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The sweeps use cases: submit (check, expand, validate every child, then store the sweep, its
+ * children and their jobs in one transaction), read with progress and table, list and cancel.
+ * The table is computed from the stored results of the children, so any replica can answer and
+ * nothing is lost with a replica; once every child has finished it is stored with the sweep.
+ */
+@Service
+public class SweepService {
+
+    /** Label every child carries: its sweep's id (list a sweep's children with {@code label=sweep:ID}). */
+    public static final String SWEEP_LABEL = "sweep";
+    /** Label every child carries: the index of its cell. */
+    public static final String CELL_LABEL = "sweep-cell";
+    /** Largest page a list request may ask for. */
+    public static final int MAX_PAGE_SIZE = 100;
+    private static final int MAX_NAME_LENGTH = 200;
+
+    private final ExperimentService experiments;
+    private final SweepStore store;
+    private final SweepPlanner planner;
+    private final ExperimentSpecReader reader = new ExperimentSpecReader();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    public SweepService(ExperimentService experiments, SweepStore store, SweepsProperties limits) {
+        this.experiments = experiments;
+        this.store = store;
+        this.planner = new SweepPlanner(limits);
+    }
+
+    /** Reads and checks a sweep and validates every experiment it expands to; nothing is stored. */
+    public Prepared prepare(byte[] body) {
+        String raw = reader.decode(body);
+        SweepDefinition definition = reader.read(raw, SweepDefinition.class, "a sweep");
+        SweepPlan plan = planner.plan(definition);
+        UUID id = UUID.randomUUID();
+        List<ValidatedExperiment> children = new ArrayList<>(plan.total());
+        List<NewSweepChild> links = new ArrayList<>(plan.total());
+        List<SweepViolation> problems = new ArrayList<>();
+        for (SweepCell cell : plan.cells()) {
+            for (int r = 0; r < plan.seeds().size(); r++) {
+                ObjectNode child = child(plan, cell, r, id);
+                try {
+                    children.add(experiments.validate(json.writeValueAsBytes(child)));
+                    links.add(new NewSweepChild(null, cell.index(), r));
+                } catch (InvalidExperimentException e) {
+                    e.violations().forEach(v -> problems.add(inCell(cell, v)));
+                } catch (MalformedExperimentException e) {
+                    e.violations().forEach(v -> problems.add(inCell(cell, v)));
+                }
+            }
+            if (!problems.isEmpty()) {
+                break; // the other cells share the cause in most cases; report the first bad cell
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw SweepPlanner.invalid(problems);
+        }
+        return new Prepared(id, raw, plan, children, links);
+    }
+
+    /** Checks, expands and validates, then stores the sweep with all its children and jobs, or nothing. */
+    public Sweep submit(byte[] body) {
+        Prepared p = prepare(body);
+        SweepDefinition d = p.plan().definition();
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        SweepRow row = new SweepRow(p.id(), d.name(), p.raw(), json.writeValueAsString(SweepLayout.of(p.plan())),
+                p.plan().total(), now, false, null, null);
+        experiments.submitValidated(p.children(), ids -> {
+            store.insert(row);
+            List<NewSweepChild> links = new ArrayList<>(ids.size());
+            for (int i = 0; i < ids.size(); i++) {
+                links.add(new NewSweepChild(ids.get(i), p.links().get(i).cellIndex(), p.links().get(i).repetition()));
+            }
+            store.link(p.id(), links);
+        });
+        return get(p.id());
+    }
+
+    /** A checked sweep ready to store: its id, the body as sent, the plan, the validated children and their cells. */
+    public record Prepared(UUID id, String raw, SweepPlan plan, List<ValidatedExperiment> children,
+            List<NewSweepChild> links) {
+    }
+
+    /** Status, progress and, once every child has finished, the table. */
+    public Sweep get(UUID id) {
+        SweepRow row = store.find(id).orElseThrow(() -> new SweepNotFoundException(id));
+        Map<ExperimentStatus, Long> counts = store.statusCounts(id);
+        SweepStatus status = status(row, counts);
+        SweepTable table = null;
+        Instant finishedAt = row.finishedAt();
+        if (status.finished()) {
+            if (row.tableJson() != null) {
+                table = json.readValue(row.tableJson(), SweepTable.class);
+            } else {
+                table = computeTable(row, true);
+                finishedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+                store.finish(id, json.writeValueAsString(table), finishedAt);
+            }
+        }
+        return view(row, counts, status, finishedAt, table);
+    }
+
+    /** The table over the children SUCCEEDED so far ({@code complete} once every child has finished). */
+    public SweepTable table(UUID id) {
+        Sweep sweep = get(id);
+        if (sweep.table() != null) {
+            return sweep.table();
+        }
+        return computeTable(store.find(id).orElseThrow(() -> new SweepNotFoundException(id)), false);
+    }
+
+    /** The definition exactly as sent. */
+    public String definition(UUID id) {
+        return store.find(id).map(SweepRow::definition).orElseThrow(() -> new SweepNotFoundException(id));
+    }
+
+    /** A page of sweeps, newest first, with status and progress (no tables). */
+    public SweepPage list(int page, int size) {
+        if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
+            throw new IllegalArgumentException("page must be >= 0 and size 1.." + MAX_PAGE_SIZE);
+        }
+        List<Sweep> items = new ArrayList<>();
+        for (SweepRow row : store.page(page, size)) {
+            Map<ExperimentStatus, Long> counts = store.statusCounts(row.id());
+            items.add(view(row, counts, status(row, counts), row.finishedAt(), null));
+        }
+        long total = store.count();
+        return new SweepPage(items, page, size, total, (int) Math.min(Integer.MAX_VALUE, (total + size - 1) / size));
+    }
+
+    /** One page of sweeps. */
+    public record SweepPage(List<Sweep> items, int page, int size, long totalItems, int totalPages) {
+    }
+
+    /**
+     * Cancels every child still QUEUED (at once) or RUNNING (its job stops); a finished sweep is a
+     * conflict. The sweep ends CANCELLED once its running children have stopped.
+     */
+    public Sweep cancel(UUID id) {
+        Sweep before = get(id);
+        if (before.status().finished()) {
+            throw new ExperimentConflictException("sweep " + id + " is already " + before.status()
+                    + "; only a QUEUED or RUNNING sweep can be cancelled");
+        }
+        store.requestCancel(id);
+        for (UUID child : store.activeChildren(id)) {
+            try {
+                experiments.cancel(child);
+            } catch (ExperimentConflictException | ExperimentNotFoundException finishedMeanwhile) {
+                // it finished between the query and the cancel: nothing to stop
+            }
+        }
+        return get(id);
+    }
+
+    private SweepTable computeTable(SweepRow row, boolean complete) {
+        SweepLayout layout = json.readValue(row.layoutJson(), SweepLayout.class);
+        SweepAggregator aggregator = new SweepAggregator(layout.cells(), layout.metrics());
+        store.forEachResult(row.id(), (cell, repetition, result) -> aggregator.add(cell, result));
+        return aggregator.table(row.id(), complete, layout.axes(), layout.baselineCell());
+    }
+
+    private static SweepStatus status(SweepRow row, Map<ExperimentStatus, Long> counts) {
+        long queued = counts.getOrDefault(ExperimentStatus.QUEUED, 0L);
+        long running = counts.getOrDefault(ExperimentStatus.RUNNING, 0L);
+        if (queued + running > 0) {
+            return queued == row.total() && !row.cancelRequested() ? SweepStatus.QUEUED : SweepStatus.RUNNING;
+        }
+        if (counts.getOrDefault(ExperimentStatus.SUCCEEDED, 0L) == row.total()) {
+            return SweepStatus.SUCCEEDED;
+        }
+        return row.cancelRequested() ? SweepStatus.CANCELLED : SweepStatus.FAILED;
+    }
+
+    private Sweep view(SweepRow row, Map<ExperimentStatus, Long> counts, SweepStatus status, Instant finishedAt,
+            SweepTable table) {
+        Map<String, Long> children = new LinkedHashMap<>();
+        long done = 0;
+        for (ExperimentStatus s : ExperimentStatus.values()) {
+            long n = counts.getOrDefault(s, 0L);
+            children.put(s.name(), n);
+            done += s.finished() ? n : 0;
+        }
+        return new Sweep(row.id(), row.name(), status, row.total(), done, children, row.createdAt(),
+                status.finished() ? finishedAt : null, row.cancelRequested(), table);
+    }
+
+    private ObjectNode child(SweepPlan plan, SweepCell cell, int repetition, UUID sweepId) {
+        ObjectNode child = plan.cellExperiments().get(cell.index()).deepCopy();
+        String base = plan.definition().name() != null ? plan.definition().name()
+                : child.path("name").isString() ? child.path("name").asString() : "sweep";
+        child.put("name", truncate(base + " [" + cell.key() + "] #" + repetition));
+        child.put("seed", plan.seeds().get(repetition));
+        if (child.path("labels").isObject() || child.path("labels").isMissingNode() || child.path("labels").isNull()) {
+            ObjectNode labels = child.path("labels").isObject() ? (ObjectNode) child.get("labels") : child.putObject("labels");
+            labels.put(SWEEP_LABEL, sweepId.toString());
+            labels.put(CELL_LABEL, Integer.toString(cell.index()));
+        }
+        return child;
+    }
+
+    private static SweepViolation inCell(SweepCell cell, Violation v) {
+        String pointer = v.pointer() == null ? "" : v.pointer();
+        return new SweepViolation("/base" + pointer, v.message(), cell.key(), cell.index(), pointer);
+    }
+
+    private static String truncate(String s) {
+        return s == null || s.length() <= MAX_NAME_LENGTH ? s : s.substring(0, MAX_NAME_LENGTH - 3) + "...";
+    }
+}

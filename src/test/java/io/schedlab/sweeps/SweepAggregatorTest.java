@@ -1,0 +1,99 @@
+package io.schedlab.sweeps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.schedlab.sweeps.SweepDefinition.Direction;
+import io.schedlab.sweeps.SweepDefinition.Metric;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+
+/** The table's statistics and % vs baseline from known values, and its tidy CSV. */
+class SweepAggregatorTest {
+
+    private final List<SweepCell> cells = List.of(new SweepCell(0, "p=a", Map.of("p", "a")),
+            new SweepCell(1, "p=b", Map.of("p", "b")));
+    private final List<Metric> metrics = List.of(new Metric("t", "/x/t", Direction.LOWER),
+            new Metric("f", "/f", Direction.HIGHER));
+
+    @Test
+    void meanSdConfidenceIntervalMinMaxAndPercentVsBaseline() {
+        SweepAggregator agg = new SweepAggregator(cells, metrics);
+        for (double t : new double[] {1, 2, 3, 4}) {
+            agg.add(0, "{\"x\": {\"t\": " + t + "}, \"f\": 0.5}");
+        }
+        agg.add(1, "{\"x\": {\"t\": 5}, \"f\": 0.25}");
+        agg.add(1, "{\"x\": {\"t\": 5}, \"f\": 1}");
+        agg.add(1, "{\"x\": {\"t\": null}, \"f\": \"high\"}");
+
+        SweepTable table = agg.table(UUID.randomUUID(), true, List.of("p"), 0);
+        SweepTable.Row a = row(table, 0, "t");
+        assertThat(a.n()).isEqualTo(4);
+        assertThat(a.mean()).isEqualTo(2.5);
+        // sample sd of 1..4 = sqrt(5/3); t(0.975, 3) = 3.18245 (Student's t table)
+        assertThat(a.sd()).isCloseTo(Math.sqrt(5.0 / 3), within(1e-12));
+        double half = 3.182446305 * Math.sqrt(5.0 / 3) / 2;
+        assertThat(a.ci95Low()).isCloseTo(2.5 - half, within(1e-6));
+        assertThat(a.ci95High()).isCloseTo(2.5 + half, within(1e-6));
+        assertThat(a.min()).isEqualTo(1.0);
+        assertThat(a.max()).isEqualTo(4.0);
+        assertThat(a.deltaPercent()).isEqualTo(0.0);
+
+        SweepTable.Row bt = row(table, 1, "t");
+        assertThat(bt.n()).isEqualTo(2);
+        assertThat(bt.missing()).isEqualTo(1);
+        assertThat(bt.sd()).isEqualTo(0.0);
+        assertThat(bt.deltaPercent()).isCloseTo(100.0, within(1e-9)); // 5 vs 2.5
+        assertThat(bt.improvementPercent()).as("lower is better: larger is worse").isCloseTo(-100.0, within(1e-9));
+        SweepTable.Row bf = row(table, 1, "f");
+        assertThat(bf.mean()).isEqualTo(0.625);
+        assertThat(bf.deltaPercent()).isCloseTo(25.0, within(1e-9));
+        assertThat(bf.improvementPercent()).as("higher is better").isCloseTo(25.0, within(1e-9));
+        assertThat(table.signConvention()).contains("positive always means better");
+    }
+
+    @Test
+    void oneValueHasNoSpreadAndNoBaselineMeansNoPercent() {
+        SweepAggregator agg = new SweepAggregator(cells, metrics);
+        agg.add(0, "{\"x\": {\"t\": 7}, \"f\": 1}");
+        SweepTable table = agg.table(UUID.randomUUID(), false, List.of("p"), null);
+        SweepTable.Row a = row(table, 0, "t");
+        assertThat(a.mean()).isEqualTo(7.0);
+        assertThat(a.sd()).isNull();
+        assertThat(a.ci95Low()).isNull();
+        assertThat(a.deltaPercent()).isNull();
+        SweepTable.Row empty = row(table, 1, "t");
+        assertThat(empty.n()).isZero();
+        assertThat(empty.mean()).isNull();
+    }
+
+    @Test
+    void csvIsTidyWithOneColumnPerAxisAndEmptyFieldsForNoValue() throws Exception {
+        SweepAggregator agg = new SweepAggregator(cells, metrics);
+        agg.add(0, "{\"x\": {\"t\": 1}, \"f\": 1}");
+        agg.add(0, "{\"x\": {\"t\": 3}, \"f\": 1}");
+        String csv = SweepTableCsv.write(agg.table(UUID.randomUUID(), true, List.of("p"), 0));
+        try (CSVParser parser = CSVParser.parse(csv, CSVFormat.RFC4180.builder().setHeader().get())) {
+            assertThat(parser.getHeaderNames()).containsExactly("cell", "cell_key", "p", "metric", "pointer", "better",
+                    "n", "missing", "mean", "sd", "ci95_low", "ci95_high", "min", "max", "baseline_mean", "delta_pct",
+                    "improvement_pct");
+            List<CSVRecord> records = parser.getRecords();
+            assertThat(records).hasSize(4);
+            assertThat(records.get(0).get("p")).isEqualTo("a");
+            assertThat(records.get(0).get("metric")).isEqualTo("t");
+            assertThat(Double.parseDouble(records.get(0).get("mean"))).isEqualTo(2.0);
+            assertThat(records.get(0).get("better")).isEqualTo("lower");
+            assertThat(records.get(2).get("cell_key")).isEqualTo("p=b");
+            assertThat(records.get(2).get("mean")).isEmpty();
+        }
+    }
+
+    private static SweepTable.Row row(SweepTable table, int cell, String metric) {
+        return table.rows().stream().filter(r -> r.cell() == cell && r.metric().equals(metric)).findFirst().orElseThrow();
+    }
+}

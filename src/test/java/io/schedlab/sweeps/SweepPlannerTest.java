@@ -1,0 +1,122 @@
+package io.schedlab.sweeps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.schedlab.experiments.ExperimentSpecReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Expansion of axes (pointer values, merge-patch variants), seeds, baseline and every limit, without Spring. */
+class SweepPlannerTest {
+
+    private static final String BASE = "{\"seed\": 5, \"host\": {\"sockets\": 1, \"coresPerSocket\": 2},"
+            + " \"scheduler\": {\"policy\": \"credit\", \"params\": {\"tsliceMs\": 30}},"
+            + " \"vms\": [{\"name\": \"a\", \"vcpus\": 1, \"workload\": {\"type\": \"cpu-loop\"}}]}";
+    private static final String METRICS = "[{\"name\": \"f\", \"pointer\": \"/summary/jainFairness\", \"better\": \"higher\"}]";
+
+    private final JsonMapper json = JsonMapper.builder().build();
+    private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4));
+
+    private SweepPlan plan(String axes, String extra) {
+        String body = "{\"base\": " + BASE + ", \"axes\": " + axes + ", \"metrics\": " + METRICS + extra + "}";
+        return planner.plan(new ExperimentSpecReader().read(body, SweepDefinition.class, "a sweep"));
+    }
+
+    @Test
+    void cellsAreTheCartesianProductFirstAxisSlowestWithValuesAndMergePatchesApplied() {
+        SweepPlan plan = plan("[{\"name\": \"policy\", \"variants\": ["
+                + "{\"name\": \"credit2\", \"patch\": {\"scheduler\": {\"policy\": \"credit2\", \"params\": {\"tsliceMs\": null}}}},"
+                + "{\"name\": \"static\", \"patch\": {\"scheduler\": {\"policy\": \"static\"}}}]},"
+                + " {\"name\": \"vcpus\", \"pointer\": \"/vms/0/vcpus\", \"values\": [1, 2, 4]}]", ", \"repetitions\": 2");
+
+        assertThat(plan.cells()).extracting(SweepCell::key).containsExactly(
+                "policy=credit2, vcpus=1", "policy=credit2, vcpus=2", "policy=credit2, vcpus=4",
+                "policy=static, vcpus=1", "policy=static, vcpus=2", "policy=static, vcpus=4");
+        assertThat(plan.total()).isEqualTo(12);
+        JsonNode credit2x4 = plan.cellExperiments().get(2);
+        assertThat(credit2x4.at("/scheduler/policy").asString()).isEqualTo("credit2");
+        assertThat(credit2x4.at("/scheduler/params").isObject()).isTrue();
+        assertThat(credit2x4.at("/scheduler/params/tsliceMs").isMissingNode()).as("null in a merge patch removes").isTrue();
+        assertThat(credit2x4.at("/vms/0/vcpus").asInt()).isEqualTo(4);
+        JsonNode static1 = plan.cellExperiments().get(3);
+        assertThat(static1.at("/scheduler/params/tsliceMs").asInt()).as("members the patch leaves out stay").isEqualTo(30);
+        assertThat(static1.at("/vms/0/vcpus").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void seedsComeFromTheSweepSeedDeterministicallyAndDifferPerRepetition() {
+        List<Long> first = plan("[]", ", \"seed\": 99, \"repetitions\": 4").seeds();
+        List<Long> again = plan("[]", ", \"seed\": 99, \"repetitions\": 4").seeds();
+        List<Long> other = plan("[]", ", \"seed\": 100, \"repetitions\": 4").seeds();
+        assertThat(first).hasSize(4).doesNotHaveDuplicates().isEqualTo(again).isNotEqualTo(other);
+        assertThat(first).allMatch(s -> s >= 0);
+        assertThat(plan("[]", ", \"repetitions\": 2").seeds()).as("no sweep seed: the base's seed")
+                .isEqualTo(plan("[]", ", \"seed\": 5, \"repetitions\": 2").seeds());
+    }
+
+    @Test
+    void baselineNamesOneLevelOfEveryAxis() {
+        String axes = "[{\"name\": \"p\", \"pointer\": \"/scheduler/policy\", \"values\": [\"credit\", \"credit2\"]},"
+                + " {\"name\": \"count\", \"pointer\": \"/vms/0/vcpus\", \"values\": [1, 2]}]";
+        assertThat(plan(axes, ", \"baseline\": {\"p\": \"credit2\", \"count\": \"1\"}").baselineCell()).isEqualTo(2);
+        assertThat(problems(axes, ", \"baseline\": {\"p\": \"credit3\", \"count\": \"1\"}")).extracting(SweepViolation::pointer)
+                .containsExactly("/baseline/p");
+        assertThat(problems(axes, ", \"baseline\": {\"p\": \"credit\"}")).extracting(SweepViolation::pointer)
+                .containsExactly("/baseline");
+        assertThat(problems(axes, ", \"baseline\": {\"p\": \"credit\", \"count\": \"1\", \"q\": \"x\"}"))
+                .extracting(SweepViolation::pointer).containsExactly("/baseline/q");
+    }
+
+    @Test
+    void everyProblemOfTheDocumentIsNamedByItsPointer() {
+        assertThat(problems("[{\"name\": \"count\", \"pointer\": \"/vms/7/vcpus\", \"values\": [1]}]", ""))
+                .singleElement().satisfies(v -> {
+                    assertThat(v.pointer()).isEqualTo("/axes/0/pointer");
+                    assertThat(v.cell()).isEqualTo("count=1");
+                    assertThat(v.message()).contains("/vms/7");
+                });
+        assertThat(problems("[{\"name\": \"count\", \"pointer\": \"/vms/0/vcpus\", \"values\": [1, 1]}]", ""))
+                .extracting(SweepViolation::pointer).containsExactly("/axes/0/values/1");
+        assertThat(problems("[{\"name\": \"mean\", \"pointer\": \"/seed\", \"values\": [1]}]", ""))
+                .extracting(SweepViolation::pointer).containsExactly("/axes/0/name", "/axes/0/pointer");
+        assertThat(problems("[{\"name\": \"count\", \"pointer\": \"/vms/0/vcpus\", \"values\": [1],"
+                + " \"variants\": [{\"name\": \"x\", \"patch\": {}}]}]", ""))
+                .extracting(SweepViolation::pointer).containsExactly("/axes/0");
+        assertThat(problems("[{\"name\": \"v\", \"variants\": [{\"name\": \"x\", \"patch\": 3}]}]", ""))
+                .extracting(SweepViolation::pointer).containsExactly("/axes/0/variants/0/patch");
+        assertThat(problems("[]", ", \"repetitions\": 0")).extracting(SweepViolation::pointer)
+                .containsExactly("/repetitions");
+    }
+
+    @Test
+    void sizesAreBounded() {
+        String values = "[1, 2, 3, 4, 5, 6, 7]";
+        assertThat(problems("[{\"name\": \"count\", \"pointer\": \"/vms/0/vcpus\", \"values\": " + values + "}]",
+                ", \"repetitions\": 3")).singleElement().satisfies(v -> {
+                    assertThat(v.pointer()).isEqualTo("/axes");
+                    assertThat(v.message()).contains("21 experiments", "schedlab.sweeps.max-experiments");
+                });
+        String axis = "{\"name\": \"a%d\", \"pointer\": \"/seedless%d\", \"values\": [1]}";
+        String four = "[" + String.join(",", List.of(axis.formatted(1, 1), axis.formatted(2, 2), axis.formatted(3, 3),
+                axis.formatted(4, 4))) + "]";
+        assertThat(problems(four, "")).extracting(SweepViolation::pointer).containsExactly("/axes");
+        String metric = "{\"name\": \"m%d\", \"pointer\": \"/x\", \"better\": \"lower\"}";
+        String body = "{\"base\": " + BASE + ", \"metrics\": [" + String.join(",", List.of(metric.formatted(1),
+                metric.formatted(2), metric.formatted(3), metric.formatted(4), metric.formatted(5))) + "]}";
+        assertThatThrownBy(() -> planner.plan(new ExperimentSpecReader().read(body, SweepDefinition.class, "a sweep")))
+                .isInstanceOfSatisfying(InvalidSweepException.class, e -> assertThat(e.violations())
+                        .extracting(SweepViolation::pointer).containsExactly("/metrics"));
+    }
+
+    private List<SweepViolation> problems(String axes, String extra) {
+        try {
+            plan(axes, extra);
+        } catch (InvalidSweepException e) {
+            return e.violations();
+        }
+        throw new AssertionError("expected the sweep to be invalid");
+    }
+}
