@@ -8,7 +8,7 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
-import io.schedlab.engine.policies.credit.AffinityBalance;
+import io.schedlab.engine.policies.xen.AffinityBalance;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Violation;
