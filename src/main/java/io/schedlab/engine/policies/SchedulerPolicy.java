@@ -54,6 +54,13 @@ public interface SchedulerPolicy {
     default void affinityChanged(Vcpu v) {
     }
 
+    /**
+     * v's scheduling parameters ({@link SchedulerContext#schedParams(Vcpu)}) changed (timeline set-sched-params;
+     * Xen XEN_DOMCTL_SCHEDOP_putvcpuinfo). A VM-level change calls this for each of its vCPUs.
+     */
+    default void schedParamsChanged(Vcpu v) {
+    }
+
     /** Weight or cap of a domain changed. */
     default void domainParamsChanged(Vm vm) {
     }

@@ -37,8 +37,9 @@ class CatalogController {
         return engine.registry().workloads().stream().map(CatalogController::view).toList();
     }
 
-    /** A scheduler policy as listed. */
-    record SchedulerView(String name, String description, List<ParameterView> parameters) {
+    /** A scheduler policy as listed, with the per-VM and per-vCPU parameters its VMs may set. */
+    record SchedulerView(String name, String description, List<ParameterView> parameters,
+            List<ParameterView> vmParameters, List<ParameterView> vcpuParameters) {
     }
 
     /** A workload type as listed; {@code unit} is what its headline figure is measured in. */
@@ -51,7 +52,8 @@ class CatalogController {
     }
 
     private static SchedulerView view(PolicyDescriptor p) {
-        return new SchedulerView(p.name(), p.description(), params(p.parameters()));
+        return new SchedulerView(p.name(), p.description(), params(p.parameters()), params(p.vmParameters()),
+                params(p.vcpuParameters()));
     }
 
     private static WorkloadView view(WorkloadDescriptor w) {
