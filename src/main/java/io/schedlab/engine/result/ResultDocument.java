@@ -1,5 +1,6 @@
 package io.schedlab.engine.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +21,8 @@ import java.util.Map;
  * @param vms per VM (and per vCPU) figures, in creation order
  * @param pcpus per pCPU time split
  * @param runqueues per run queue time-averaged length
+ * @param policyStatistics the policy's own counters, name -> value, sorted by name (each documented in its
+ *     descriptor, {@code /api/v1/schedulers}); absent when the policy declares none
  */
 public record ResultDocument(
         String engineVersion,
@@ -33,11 +36,13 @@ public record ResultDocument(
         Distributions distributions,
         List<VmResult> vms,
         List<PcpuResult> pcpus,
-        List<RunqueueResult> runqueues) {
+        List<RunqueueResult> runqueues,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics) {
 
     /** A headline-only document (for callers and tests that only need the summary). */
     public ResultDocument(String engineVersion, ResultSummary summary) {
-        this(engineVersion, null, null, Map.of(), 0L, null, summary, null, null, List.of(), List.of(), List.of());
+        this(engineVersion, null, null, Map.of(), 0L, null, summary, null, null, List.of(), List.of(), List.of(),
+                Map.of());
     }
 
     /** The same document with the wall-clock time set to 0, for determinism comparisons. */
@@ -47,6 +52,6 @@ public record ResultDocument(
                 : new ResultSummary(s.simulatedSeconds(), 0.0, s.events(), s.contextSwitches(), s.migrations(),
                         s.jainFairness(), s.vmHeadline());
         return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, blank, totals,
-                distributions, vms, pcpus, runqueues);
+                distributions, vms, pcpus, runqueues, policyStatistics);
     }
 }
