@@ -9,6 +9,7 @@ import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.xen.AffinityBalance;
+import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.StatisticSpec;
 import io.schedlab.engine.spec.ExperimentSpec;
