@@ -3,6 +3,7 @@ package io.schedlab.engine.policies;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.registry.Params;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -31,6 +32,12 @@ public interface SchedulerContext {
 
     /** True when the vCPU is currently busy-waiting in its guest (spinning on a lock): for PLE-style policies. */
     boolean isSpinning(Vcpu v);
+
+    /** The vCPU's effective per-vCPU scheduling parameters (declared in the policy descriptor, all defaults filled). */
+    Params schedParams(Vcpu v);
+
+    /** The VM's per-VM scheduling parameters (declared in the policy descriptor, all defaults filled). */
+    Params schedParams(Vm vm);
 
     /** A cancellable timer. */
     interface TimerHandle {

@@ -3,6 +3,7 @@ package io.schedlab.engine.policies;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
+import java.util.Map;
 
 /**
  * A hypervisor vCPU scheduler, shaped after Xen's {@code struct scheduler} hooks
@@ -54,8 +55,28 @@ public interface SchedulerPolicy {
     default void affinityChanged(Vcpu v) {
     }
 
+    /**
+     * v's scheduling parameters ({@link SchedulerContext#schedParams(Vcpu)}) changed (timeline set-sched-params;
+     * Xen XEN_DOMCTL_SCHEDOP_putvcpuinfo). A VM-level change calls this for each of its vCPUs.
+     */
+    default void schedParamsChanged(Vcpu v) {
+    }
+
     /** Weight or cap of a domain changed. */
     default void domainParamsChanged(Vm vm) {
+    }
+
+    /**
+     * Run-level statistics, name -> value (every name declared in the descriptor's statistics); read once at
+     * the end of the run for {@code policyStatistics}.
+     */
+    default Map<String, Long> statistics() {
+        return Map.of();
+    }
+
+    /** v's own statistics (the descriptor's per-vCPU names); v may have been removed (shut down) already. */
+    default Map<String, Long> statistics(Vcpu v) {
+        return Map.of();
     }
 
     /** Id of the lock that serialises scheduling decisions on p (per pCPU, per run queue, or global). */

@@ -1,5 +1,6 @@
 package io.schedlab.engine.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param vms per VM (and per vCPU) figures, in creation order
  * @param pcpus per pCPU time split
  * @param runqueues per run queue length and fairness
+ * @param policyStatistics the policy's own counters, name -> value, sorted by name (each documented in its
+ *     descriptor, {@code /api/v1/schedulers}); absent when the policy declares none
  */
 public record ResultDocument(
         String engineVersion,
@@ -38,7 +41,8 @@ public record ResultDocument(
         Distributions distributions,
         List<VmResult> vms,
         List<PcpuResult> pcpus,
-        List<RunqueueResult> runqueues) {
+        List<RunqueueResult> runqueues,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics) {
 
     /** The run reached its {@code durationSeconds}. */
     public static final String STOP_DURATION = "duration";
@@ -52,7 +56,7 @@ public record ResultDocument(
     /** A headline-only document (for callers and tests that only need the summary). */
     public ResultDocument(String engineVersion, ResultSummary summary) {
         this(engineVersion, null, null, Map.of(), 0L, null, false, summary, null, null, null, List.of(), List.of(),
-                List.of());
+                List.of(), Map.of());
     }
 
     /** The same document with the wall-clock time set to 0, for determinism comparisons. */
@@ -62,6 +66,7 @@ public record ResultDocument(
                 : new ResultSummary(s.simulatedNanos(), 0L, s.events(), s.contextSwitches(), s.migrations(),
                         s.jainIndex(), s.vmHeadline());
         return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, partial, blank,
-                totals, fairness, distributions, vms, pcpus, runqueues);
+                totals, fairness, distributions, vms, pcpus, runqueues,
+                policyStatistics);
     }
 }

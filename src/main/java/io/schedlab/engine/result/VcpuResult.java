@@ -1,6 +1,8 @@
 package io.schedlab.engine.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One vCPU's figures.
@@ -13,9 +15,11 @@ import java.util.List;
  * @param wakeLatency guest thread wake-up latency of the threads that woke on it
  * @param migrations its migrations by distance
  * @param ranOn time per pCPU
+ * @param policyStatistics the policy's per-vCPU counters, name -> value (absent when it reports none per vCPU)
  */
 public record VcpuResult(int vcpu, long cpuNanos, long runnableWaitNanos, long blockedNanos, long spinNanos,
-        Distribution wakeLatency, Migrations migrations, List<PcpuTime> ranOn) {
+        Distribution wakeLatency, Migrations migrations, List<PcpuTime> ranOn,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics) {
 
     /** Time spent on one pCPU (only pCPUs with time are listed, ascending ids). */
     public record PcpuTime(int pcpu, long nanos) {

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
+import java.util.TreeMap;
 
 /** Turns a finished {@link Simulator} into the {@link ResultDocument}. */
 public final class ResultBuilder {
@@ -38,7 +39,7 @@ public final class ResultBuilder {
         Map<String, Headline> headline = new LinkedHashMap<>();
         FairnessIndex fairness = new FairnessIndex();
         for (VmRun run : sim.vmRuns) {
-            VmResult r = vmResult(run, end);
+            VmResult r = vmResult(sim, run, end);
             vms.add(r);
             headline.put(r.name(), r.headline());
             if (r.competing()) {
@@ -80,7 +81,8 @@ public final class ResultBuilder {
                 || ResultDocument.STOP_EVENT_LIMIT.equals(stopReason);
         return new ResultDocument(Engine.VERSION, sim.spec.name(), sim.policyName,
                 new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed, stopReason, partial, summary, totals,
-                new Fairness(jain, fairness.names(), FairnessIndex.MIN_DEMAND_SHARE), dists, vms, pcpus, rqs);
+                new Fairness(jain, fairness.names(), FairnessIndex.MIN_DEMAND_SHARE), dists, vms, pcpus, rqs,
+                new TreeMap<>(sim.policy.statistics()));
     }
 
     /** The index over the competing VMs of the CPU time they got on the pCPUs {@code on} accepts. */
@@ -123,7 +125,7 @@ public final class ResultBuilder {
         return run.completedAt >= 0 ? run.completedAt : null;
     }
 
-    private static VmResult vmResult(VmRun run, long end) {
+    private static VmResult vmResult(Simulator sim, VmRun run, long end) {
         long vmEnd = run.endedAt >= 0 ? run.endedAt : end;
         WorkloadReport report = run.workload.report(vmEnd - run.startedAt);
         long cpu = 0;
@@ -150,7 +152,7 @@ public final class ResultBuilder {
                     vr.wakeLatency.toDistribution(true),
                     new Migrations(vr.migSameCore + vr.migSameSocket + vr.migCross, vr.migSameCore, vr.migSameSocket,
                             vr.migCross),
-                    ranOn));
+                    ranOn, new TreeMap<>(sim.policy.statistics(vr.v))));
         }
         double demand = FairnessIndex.demandShare(cpu, wait, run.vcpus.size(), lifetime(run, end));
         return new VmResult(run.vm.name, run.spec.workload().type(), run.vm.weight, headline(report),

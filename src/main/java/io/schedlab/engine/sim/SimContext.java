@@ -5,6 +5,7 @@ import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.registry.Params;
 import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -103,6 +104,16 @@ final class SimContext implements SchedulerContext {
         }
         GuestThreadRun th = sim.vcpus.get(v.uid).thread;
         return th != null && th.mode == GuestThreadRun.SPIN;
+    }
+
+    @Override
+    public Params schedParams(Vcpu v) {
+        return sim.vcpus.get(v.uid).schedParams;
+    }
+
+    @Override
+    public Params schedParams(Vm vm) {
+        return sim.vmRuns.get(vm.id).schedParams;
     }
 
     private final class Handle implements TimerHandle {

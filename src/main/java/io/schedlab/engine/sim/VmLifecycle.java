@@ -4,7 +4,10 @@ import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
+import io.schedlab.engine.spec.ParameterValues;
+import io.schedlab.engine.spec.SchedParamsRules;
 import io.schedlab.engine.spec.TimelineAction;
 import io.schedlab.engine.spec.VcpuAffinitySpec;
 import io.schedlab.engine.spec.VmSpec;
@@ -12,6 +15,7 @@ import io.schedlab.engine.workloads.Workload;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * VM starts and the timeline (xl-style actions: pin/unpin, soft affinity, weight, cap, create,
@@ -19,6 +23,7 @@ import java.util.List;
  */
 final class VmLifecycle {
     private final Simulator sim;
+    private final PolicyDescriptor policy;
     final Workload[] initialWorkloads;
     private final Workload[] createdWorkloads;
     final TimelineAction[] timeline;
@@ -29,6 +34,7 @@ final class VmLifecycle {
 
     VmLifecycle(Simulator sim, Registry registry) {
         this.sim = sim;
+        this.policy = registry.policy(sim.policyName).orElseThrow();
         List<VmSpec> vms = sim.spec.vms();
         initialWorkloads = new Workload[vms.size()];
         for (int i = 0; i < initialWorkloads.length; i++) {
@@ -81,6 +87,9 @@ final class VmLifecycle {
     Vm startVm(VmSpec s, Workload workload, long at) {
         Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode());
         VmRun run = new VmRun(vm, s, workload);
+        Map<String, Object> vmParams = s.schedParams() != null ? s.schedParams()
+                : ParameterValues.normalize(null, policy.vmParameters());
+        run.schedParams = new Params(vmParams);
         run.startedAt = at;
         run.countedFinite = workload.isFinite();
         sim.vmRuns.add(run);
@@ -91,6 +100,7 @@ final class VmLifecycle {
             setAffinity(v.softAffinity, softOf(s, i));
             vm.vcpus.add(v);
             VcpuRun vr = new VcpuRun(v, run, sim.nP);
+            vr.schedParams = new Params(SchedParamsRules.vcpuParams(policy, s, i));
             vr.stateSince = at;
             sim.vcpus.add(vr);
             run.vcpus.add(vr);
@@ -167,7 +177,21 @@ final class VmLifecycle {
                 sim.policy.domainParamsChanged(run.vm);
             }
             case SHUTDOWN -> shutdown(run);
+            case SET_SCHED_PARAMS -> setSchedParams(run, a);
             default -> throw new IllegalStateException("unhandled action " + a.action());
+        }
+    }
+
+    /** xl sched-* -d DOM [-v N]: the VM's parameters (and the same names of each vCPU's), or one vCPU's. */
+    private void setSchedParams(VmRun run, TimelineAction a) {
+        if (a.vcpu() == null) {
+            run.schedParams = new Params(SchedParamsRules.merge(run.schedParams.asMap(), a.params(),
+                    policy.vmParameters()));
+        }
+        for (VcpuRun vr : targets(run, a.vcpu())) {
+            vr.schedParams = new Params(SchedParamsRules.merge(vr.schedParams.asMap(), a.params(),
+                    policy.vcpuParameters()));
+            sim.policy.schedParamsChanged(vr.v);
         }
     }
 

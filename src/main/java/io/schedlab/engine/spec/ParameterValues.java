@@ -56,6 +56,18 @@ public final class ParameterValues {
         return out;
     }
 
+    /** Only the given entries whose names {@code specs} declare, converted as {@link #normalize} does, in declaration order. */
+    public static Map<String, Object> convertGiven(Map<String, Object> given, List<ParameterSpec> specs) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (ParameterSpec spec : specs) {
+            Object v = given == null ? null : given.get(spec.name());
+            if (v != null) {
+                out.put(spec.name(), convert(spec, v));
+            }
+        }
+        return out;
+    }
+
     private static ParameterSpec find(List<ParameterSpec> specs, String name) {
         for (ParameterSpec s : specs) {
             if (s.name().equals(name)) {

@@ -2,6 +2,7 @@ package io.schedlab.engine.spec;
 
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.registry.WorkloadDescriptor;
 import java.util.ArrayList;
@@ -47,14 +48,15 @@ public final class SpecNormalizer {
         HostSpec host = normalizeHost(raw.host());
         int pcpus = host.sockets() * host.coresPerSocket() * host.threadsPerCore();
         int[] rr = {0};
+        PolicyDescriptor policy = registry.policy(raw.scheduler().policy()).orElseThrow();
         List<VmSpec> vms = new ArrayList<>();
         for (VmSpec vm : raw.vms()) {
-            vms.add(normalizeVm(vm, host, pcpus, rr));
+            vms.add(normalizeVm(vm, host, pcpus, rr, policy));
         }
         List<TimelineAction> timeline = new ArrayList<>();
         if (raw.timeline() != null) {
             for (TimelineAction a : raw.timeline()) {
-                timeline.add(a == null ? null : normalizeAction(a, host, pcpus, rr));
+                timeline.add(a == null ? null : normalizeAction(a, host, pcpus, rr, policy));
             }
         }
         SchedulerSpec scheduler = new SchedulerSpec(raw.scheduler().policy(), ParameterValues.normalize(
@@ -111,7 +113,7 @@ public final class SpecNormalizer {
                 orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB));
     }
 
-    VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, int[] roundRobin) {
+    VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, int[] roundRobin, PolicyDescriptor policy) {
         int vcpus = orDefault(vm.vcpus(), 1);
         List<Integer> hard = vm.hardAffinity() != null ? sortedDistinct(vm.hardAffinity()) : allPcpus(pcpus);
         List<Integer> soft = vm.softAffinity() != null ? sortedDistinct(vm.softAffinity()) : List.of();
@@ -138,14 +140,17 @@ public final class SpecNormalizer {
         WorkloadSpec w = vm.workload();
         WorkloadDescriptor d = registry.workload(w.type()).orElseThrow();
         WorkloadSpec workload = new WorkloadSpec(w.type(), ParameterValues.normalize(w.params(), d.parameters()));
+        Map<String, Object> schedParams = SchedParamsRules.normalizeVm(vm, policy);
         return new VmSpec(vm.name(), vcpus, orDefault(vm.weight(), DEFAULT_WEIGHT), orDefault(vm.cap(), 0), hard, soft,
                 List.copyOf(overrides), orDefault(vm.memoryMb(), DEFAULT_MEMORY_MB), node, List.copyOf(placement),
-                vm.startAtSeconds() != null ? vm.startAtSeconds() : 0.0, workload);
+                vm.startAtSeconds() != null ? vm.startAtSeconds() : 0.0, workload, schedParams,
+                SchedParamsRules.normalizeVcpus(vm, schedParams, policy));
     }
 
-    private TimelineAction normalizeAction(TimelineAction a, HostSpec host, int pcpus, int[] rr) {
+    private TimelineAction normalizeAction(TimelineAction a, HostSpec host, int pcpus, int[] rr,
+            PolicyDescriptor policy) {
         VmSpec newVm = a.action() == TimelineAction.Kind.CREATE_VM && a.newVm() != null
-                ? normalizeVm(a.newVm(), host, pcpus, rr) : null;
+                ? normalizeVm(a.newVm(), host, pcpus, rr, policy) : null;
         String vm = a.vm() != null ? a.vm() : newVm != null ? newVm.name() : null;
         List<Integer> cpus = a.pcpus() != null ? sortedDistinct(a.pcpus()) : null;
         if (a.action() == TimelineAction.Kind.UNPIN && cpus == null) {
@@ -154,7 +159,9 @@ public final class SpecNormalizer {
         if (a.action() == TimelineAction.Kind.SOFT_AFFINITY && cpus == null) {
             cpus = List.of();
         }
-        return new TimelineAction(a.atSeconds(), a.action(), vm, a.vcpu(), cpus, a.weight(), a.cap(), newVm);
+        Map<String, Object> params = a.action() == TimelineAction.Kind.SET_SCHED_PARAMS && a.params() != null
+                ? SchedParamsRules.normalizeAction(a, policy) : null;
+        return new TimelineAction(a.atSeconds(), a.action(), vm, a.vcpu(), cpus, a.weight(), a.cap(), newVm, params);
     }
 
     private boolean allFinite(List<VmSpec> vms, List<TimelineAction> timeline) {

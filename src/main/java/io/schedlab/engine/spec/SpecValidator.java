@@ -108,6 +108,8 @@ public final class SpecValidator {
         checkScheduler(s.scheduler(), out);
         ParameterValues.check("/costs", s.costs(), CostModel.parameters(), out);
         double duration = SpecNormalizer.durationOf(s);
+        PolicyDescriptor policy = s.scheduler() == null || s.scheduler().policy() == null ? null
+                : registry.policy(s.scheduler().policy()).orElse(null);
         int vcpuTotal = 0;
         int vmTotal = 0;
         if (s.vms() == null || s.vms().isEmpty()) {
@@ -115,7 +117,7 @@ public final class SpecValidator {
         } else {
             for (int i = 0; i < s.vms().size(); i++) {
                 VmSpec vm = s.vms().get(i);
-                vcpuTotal += checkVm("/vms/" + i, vm, pcpus, duration, limits, out, true);
+                vcpuTotal += checkVm("/vms/" + i, vm, pcpus, duration, limits, policy, out, true);
                 vmTotal++;
             }
         }
@@ -130,9 +132,9 @@ public final class SpecValidator {
                         out.add(new Violation(at, "must not be null"));
                         continue;
                     }
-                    checkActionStructure(at, a, pcpus, duration, timelineOut);
+                    checkActionStructure(at, a, pcpus, duration, policy, timelineOut);
                     if (a.action() == TimelineAction.Kind.CREATE_VM && a.newVm() != null) {
-                        vcpuTotal += checkVm(at + "/newVm", a.newVm(), pcpus, duration, limits, out, false);
+                        vcpuTotal += checkVm(at + "/newVm", a.newVm(), pcpus, duration, limits, policy, out, false);
                         vmTotal++;
                     }
                 }
@@ -259,8 +261,8 @@ public final class SpecValidator {
     }
 
     /** Structure of one VM; returns its vCPU count (0 if unusable). */
-    private int checkVm(String at, VmSpec vm, int pcpus, double duration, Limits limits, List<Violation> out,
-            boolean initial) {
+    private int checkVm(String at, VmSpec vm, int pcpus, double duration, Limits limits, PolicyDescriptor policy,
+            List<Violation> out, boolean initial) {
         if (vm == null) {
             out.add(new Violation(at, "must not be null"));
             return 0;
@@ -334,6 +336,7 @@ public final class SpecValidator {
             out.add(new Violation(at + "/startAtSeconds", "a VM created by the timeline starts at the action's time"));
         }
         checkWorkload(at + "/workload", vm.workload(), out);
+        SchedParamsRules.checkVm(at, vm, vcpus, policy, out);
         return vcpus;
     }
 
@@ -366,13 +369,14 @@ public final class SpecValidator {
         }
     }
 
-    private void checkActionStructure(String at, TimelineAction a, int pcpus, double duration, List<Violation> out) {
+    private void checkActionStructure(String at, TimelineAction a, int pcpus, double duration,
+            PolicyDescriptor policy, List<Violation> out) {
         if (a.atSeconds() == null || !(a.atSeconds() >= 0 && a.atSeconds() <= duration)) {
             out.add(new Violation(at + "/atSeconds", "required, >= 0 and <= durationSeconds (" + duration + ")"));
         }
         if (a.action() == null) {
             out.add(new Violation(at + "/action", "required: pin, unpin, soft-affinity, set-weight, set-cap,"
-                    + " create-vm or shutdown"));
+                    + " create-vm, shutdown or set-sched-params"));
             return;
         }
         if (a.action() != TimelineAction.Kind.CREATE_VM && a.vm() == null) {
@@ -380,6 +384,9 @@ public final class SpecValidator {
         }
         if (a.action() != TimelineAction.Kind.CREATE_VM && a.newVm() != null) {
             out.add(new Violation(at + "/newVm", "only allowed with create-vm"));
+        }
+        if (a.action() != TimelineAction.Kind.SET_SCHED_PARAMS && a.params() != null) {
+            out.add(new Violation(at + "/params", "only allowed with set-sched-params"));
         }
         switch (a.action()) {
             case PIN -> {
@@ -415,6 +422,7 @@ public final class SpecValidator {
             }
             case SHUTDOWN -> {
             }
+            case SET_SCHED_PARAMS -> SchedParamsRules.checkAction(at, a, policy, out);
             default -> throw new IllegalStateException();
         }
     }
@@ -423,6 +431,8 @@ public final class SpecValidator {
 
     private void checkReferences(ExperimentSpec s, Limits limits, List<Violation> out) {
         int nodes = s.host().numaNodes().size();
+        SchedParamsRules.Tracker schedParams = new SchedParamsRules.Tracker(
+                registry.policy(s.scheduler().policy()).orElseThrow());
         Map<String, Integer> vcpusByName = new TreeMap<>();
         Map<String, Double> startByName = new TreeMap<>();
         for (int i = 0; i < s.vms().size(); i++) {
@@ -433,6 +443,7 @@ public final class SpecValidator {
                 out.add(new Violation(at + "/name", "duplicate VM name '" + vm.name() + "'"));
             }
             checkVmReferences(at, vm, nodes, out);
+            schedParams.addVm(vm);
         }
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < s.timeline().size(); i++) {
@@ -455,6 +466,7 @@ public final class SpecValidator {
                     out.add(new Violation(at + "/newVm/name", "duplicate VM name '" + vm.name() + "'"));
                 }
                 checkVmReferences(at + "/newVm", vm, nodes, out);
+                schedParams.addVm(vm);
                 continue;
             }
             Integer vcpus = a.vm() == null ? null : vcpusByName.get(a.vm());
@@ -475,6 +487,8 @@ public final class SpecValidator {
             if (a.vcpu() != null && (a.vcpu() < 0 || a.vcpu() >= vcpus)) {
                 out.add(new Violation(at + "/vcpu", "VM '" + a.vm() + "' has no vCPU " + a.vcpu() + " (0.."
                         + (vcpus - 1) + ")"));
+            } else if (a.action() == TimelineAction.Kind.SET_SCHED_PARAMS) {
+                schedParams.apply(at, a, out);
             }
             if (a.action() == TimelineAction.Kind.SET_CAP && a.cap() != null && a.cap() > 100 * vcpus) {
                 out.add(new Violation(at + "/cap", "must be <= " + (100 * vcpus) + " (100 x vCPUs)"));

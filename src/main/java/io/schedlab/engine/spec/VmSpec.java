@@ -1,12 +1,15 @@
 package io.schedlab.engine.spec;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A VM (domain): vCPUs, weight and cap, affinities, memory and its NUMA node, initial vCPU
  * placement, and the workload its guest runs. {@code hardAffinity}/{@code softAffinity} apply to
  * every vCPU; {@code vcpuAffinity} overrides them per vCPU. {@code placement[i]} is the pCPU
  * where vCPU i starts (Xen's v->processor), so an imbalance such as seed 001's can be expressed.
+ * {@code schedParams} and {@code vcpuSchedParams} are the policy's per-VM and per-vCPU parameters
+ * (declared in its descriptor; e.g. RTDS period and budget).
  */
 public record VmSpec(
         String name,
@@ -20,5 +23,15 @@ public record VmSpec(
         Integer numaNode,
         List<Integer> placement,
         Double startAtSeconds,
-        WorkloadSpec workload) {
+        WorkloadSpec workload,
+        Map<String, Object> schedParams,
+        List<VcpuSchedParamsSpec> vcpuSchedParams) {
+
+    /** A VM without scheduling parameters (the policy's defaults). */
+    public VmSpec(String name, Integer vcpus, Integer weight, Integer cap, List<Integer> hardAffinity,
+            List<Integer> softAffinity, List<VcpuAffinitySpec> vcpuAffinity, Integer memoryMb, Integer numaNode,
+            List<Integer> placement, Double startAtSeconds, WorkloadSpec workload) {
+        this(name, vcpus, weight, cap, hardAffinity, softAffinity, vcpuAffinity, memoryMb, numaNode, placement,
+                startAtSeconds, workload, null, null);
+    }
 }

@@ -37,8 +37,16 @@ class CatalogController {
         return engine.registry().workloads().stream().map(CatalogController::view).toList();
     }
 
-    /** A scheduler policy as listed. */
-    record SchedulerView(String name, String description, List<ParameterView> parameters) {
+    /**
+     * A scheduler policy as listed, with the per-VM and per-vCPU parameters its VMs may set and the statistics
+     * it reports in the result document's {@code policyStatistics}.
+     */
+    record SchedulerView(String name, String description, List<ParameterView> parameters,
+            List<ParameterView> vmParameters, List<ParameterView> vcpuParameters, List<StatisticView> statistics) {
+    }
+
+    /** One per-policy statistic: name, unit, meaning, and whether vCPUs report it too. */
+    record StatisticView(String name, String unit, String description, boolean perVcpu) {
     }
 
     /** A workload type as listed; {@code unit} is what its headline figure is measured in. */
@@ -51,7 +59,9 @@ class CatalogController {
     }
 
     private static SchedulerView view(PolicyDescriptor p) {
-        return new SchedulerView(p.name(), p.description(), params(p.parameters()));
+        return new SchedulerView(p.name(), p.description(), params(p.parameters()), params(p.vmParameters()),
+                params(p.vcpuParameters()), p.statistics().stream()
+                        .map(s -> new StatisticView(s.name(), s.unit(), s.description(), s.perVcpu())).toList());
     }
 
     private static WorkloadView view(WorkloadDescriptor w) {

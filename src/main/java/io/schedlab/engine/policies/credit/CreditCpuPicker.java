@@ -3,6 +3,7 @@ package io.schedlab.engine.policies.credit;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.policies.xen.AffinityBalance;
 import java.util.BitSet;
 
 /**

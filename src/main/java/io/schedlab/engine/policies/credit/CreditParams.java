@@ -1,5 +1,6 @@
 package io.schedlab.engine.policies.credit;
 
+import io.schedlab.engine.policies.xen.XenSchedParams;
 import io.schedlab.engine.registry.ParameterSpec;
 import io.schedlab.engine.registry.Params;
 import java.util.List;

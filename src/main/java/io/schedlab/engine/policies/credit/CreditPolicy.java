@@ -8,10 +8,13 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.xen.AffinityBalance;
 import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.registry.StatisticSpec;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Xen's credit (credit1) scheduler, after xen/common/sched/credit.c: weighted fair share by
@@ -27,10 +30,15 @@ public final class CreditPolicy implements SchedulerPolicy {
     public static PolicyDescriptor descriptor() {
         return new PolicyDescriptor("credit",
                 "Xen credit1: weights/caps via credits per 30 ms slice, BOOST/UNDER/OVER, per-pCPU queues, work stealing",
-                CreditParams.specs(), p -> new CreditPolicy(CreditParams.from(p)));
+                CreditParams.specs(), p -> new CreditPolicy(CreditParams.from(p))).withStatistics(List.of(
+                        StatisticSpec.runAndVcpu(STAT_STEALS, "count",
+                                "vCPUs taken from a peer's run queue by work stealing (csched_runq_steal)")));
     }
 
+    static final String STAT_STEALS = "steals";
+
     private final CreditParams params;
+    private long steals;
     private final CreditAccounting accounting;
     private SchedulerContext ctx;
     private Topology topo;
@@ -618,6 +626,8 @@ public final class CreditPolicy implements SchedulerPolicy {
             }
             boolean allowed = v.hardAffinity.get(cpu) && (step == AffinityBalance.HARD || v.softAffinity.get(cpu));
             if (allowed && !isCacheHot(speer)) {
+                speer.stolen++;
+                steals++;
                 pcpus[peer].remove(speer);
                 v.processor = cpu;
                 return speer;
@@ -633,6 +643,17 @@ public final class CreditPolicy implements SchedulerPolicy {
     }
 
     // ---------------------------------------------------------------- introspection
+
+    @Override
+    public Map<String, Long> statistics() {
+        return Map.of(STAT_STEALS, steals);
+    }
+
+    @Override
+    public Map<String, Long> statistics(Vcpu v) {
+        CreditVcpu svc = (CreditVcpu) v.policyData;
+        return svc == null ? Map.of() : Map.of(STAT_STEALS, svc.stolen);
+    }
 
     @Override
     public int lockDomain(Pcpu p) {

@@ -35,6 +35,8 @@ final class CreditVcpu {
     boolean running;
     /** last_sched_time, for __csched_vcpu_is_cache_hot. */
     long lastSchedTime = Long.MIN_VALUE / 4;
+    /** Statistics: times another pCPU stole this vCPU (csched_runq_steal). */
+    long stolen;
 
     /** Its last do_schedule answer, reused while the run time is the same ({@link Decision#reuse}). */
     Decision lastDecision;

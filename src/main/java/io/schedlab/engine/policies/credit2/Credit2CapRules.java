@@ -1,5 +1,6 @@
 package io.schedlab.engine.policies.credit2;
 
+import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.TimelineAction;
 import io.schedlab.engine.spec.Violation;

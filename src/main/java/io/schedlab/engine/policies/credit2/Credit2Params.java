@@ -1,6 +1,7 @@
 package io.schedlab.engine.policies.credit2;
 
-import io.schedlab.engine.policies.credit.XenSchedParams;
+import io.schedlab.engine.policies.xen.XenSchedParams;
+import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.registry.ParameterSpec;
 import io.schedlab.engine.registry.Params;
 import java.util.List;

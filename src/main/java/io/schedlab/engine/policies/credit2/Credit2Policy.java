@@ -8,13 +8,16 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
-import io.schedlab.engine.policies.credit.AffinityBalance;
+import io.schedlab.engine.policies.xen.AffinityBalance;
+import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.registry.StatisticSpec;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Violation;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Xen's credit2 scheduler after xen/common/sched/credit2.c: credit in ns burned at
@@ -32,13 +35,24 @@ public final class Credit2Policy implements SchedulerPolicy {
     public static PolicyDescriptor descriptor() {
         return new PolicyDescriptor(NAME,
                 "Xen credit2: ns credits with per-run-queue resets, load balancing, migration resistance; Xen-version aware",
-                Credit2Params.specs(), p -> new Credit2Policy(Credit2Params.from(p)));
+                Credit2Params.specs(), p -> new Credit2Policy(Credit2Params.from(p))).withStatistics(List.of(
+                        StatisticSpec.run(STAT_RESETS, "count", "credit resets (reset_credit), all run queues"),
+                        StatisticSpec.run(STAT_BALANCES, "count", "balance_load calls that moved a vCPU"),
+                        StatisticSpec.runAndVcpu(STAT_BALANCE_MOVES, "count",
+                                "vCPUs moved to another run queue by balance_load (push and pull)"),
+                        StatisticSpec.runAndVcpu(STAT_TICKLES, "count",
+                                "pCPUs runq_tickle chose (an IPI) for a waking or re-queued vCPU")));
     }
 
     /** Spec rule of credit2 that parameter bounds cannot express: see {@link Credit2CapRules}. */
     public static List<Violation> capViolations(ExperimentSpec s) {
         return Credit2CapRules.violations(s);
     }
+
+    static final String STAT_RESETS = "creditResets";
+    static final String STAT_BALANCES = "loadBalances";
+    static final String STAT_BALANCE_MOVES = "balanceMoves";
+    static final String STAT_TICKLES = "tickles";
 
     private final Credit2Params params;
     private final XenVersion version;
@@ -907,14 +921,20 @@ public final class Credit2Policy implements SchedulerPolicy {
         }
         balances++;
         if (move.push() != null) {
+            move.push().balanceMoves++;
+            balanceMoves++;
             migrate(move.push(), move.other(), now);
         }
         if (move.pull() != null) {
+            move.pull().balanceMoves++;
+            balanceMoves++;
             migrate(move.pull(), lrqd, now);
         }
     }
 
     private long balances;
+    private long balanceMoves;
+    private long tickles;
 
     /** migrate(): a running vCPU is marked to move once descheduled; others move now. */
     private void migrate(Credit2Vcpu svc, Credit2Runqueue trqd, long now) {
@@ -949,6 +969,8 @@ public final class Credit2Policy implements SchedulerPolicy {
     private void runqTickle(Credit2Vcpu snew, long now) {
         int ipid = tickler.choose(snew, rqOfCpu[snew.vcpu.processor], now);
         if (ipid >= 0) {
+            snew.tickles++;
+            tickles++;
             setTickledCpu(snew, ipid);
             Credit2Runqueue rqd = rqOfCpu[ipid];
             rqd.tickled.set(ipid);
@@ -1017,6 +1039,18 @@ public final class Credit2Policy implements SchedulerPolicy {
     /** Load average of a run queue (in vCPUs). */
     public double runqueueLoad(int rq) {
         return rqs.get(rq).avgload;
+    }
+
+    @Override
+    public Map<String, Long> statistics() {
+        return Map.of(STAT_RESETS, resets, STAT_BALANCES, balances, STAT_BALANCE_MOVES, balanceMoves, STAT_TICKLES,
+                tickles);
+    }
+
+    @Override
+    public Map<String, Long> statistics(Vcpu v) {
+        Credit2Vcpu svc = (Credit2Vcpu) v.policyData;
+        return svc == null ? Map.of() : Map.of(STAT_BALANCE_MOVES, svc.balanceMoves, STAT_TICKLES, svc.tickles);
     }
 
     public long resetCount() {

@@ -37,6 +37,9 @@ final class Credit2Vcpu {
     int tickledCpu = -1;
     /** Cap budget in ns grabbed from the domain (svc->budget). */
     long budget;
+    /** Statistics: pCPUs runq_tickle chose for this vCPU, and moves of it by load balancing. */
+    long tickles;
+    long balanceMoves;
     /** _VPF_parked: out of cap budget. */
     boolean parked;
     /** vcpu.softAffinity is empty (cpu_soft_affinity = all pCPUs); refreshed on addVcpu / affinityChanged. */

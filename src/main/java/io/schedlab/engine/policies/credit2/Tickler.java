@@ -2,6 +2,7 @@ package io.schedlab.engine.policies.credit2;
 
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.policies.xen.XenVersion;
 
 /**
  * credit2.c {@code runq_tickle}: which pCPU of the waking vCPU's run queue to poke, in the form

@@ -332,6 +332,16 @@ public final class PolicyTestHost implements SchedulerContext {
         return false;
     }
 
+    @Override
+    public io.schedlab.engine.registry.Params schedParams(Vcpu v) {
+        return new io.schedlab.engine.registry.Params(java.util.Map.of());
+    }
+
+    @Override
+    public io.schedlab.engine.registry.Params schedParams(Vm vm) {
+        return new io.schedlab.engine.registry.Params(java.util.Map.of());
+    }
+
     /** Outcome of {@link #softAffinityScenario}: share of the soft vCPU's CPU time on pCPU 3, and the other VM's CPU time. */
     public record SoftAffinityOutcome(double shareOnSoftCpu, long otherCpuTime) {
     }

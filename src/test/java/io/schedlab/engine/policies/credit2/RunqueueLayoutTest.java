@@ -1,9 +1,10 @@
 package io.schedlab.engine.policies.credit2;
 
+import io.schedlab.engine.model.Topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.policies.credit.PolicyTestHost;
+import io.schedlab.engine.policies.xen.XenVersion;
 import org.junit.jupiter.api.Test;
 
 class RunqueueLayoutTest {

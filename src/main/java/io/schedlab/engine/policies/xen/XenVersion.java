@@ -1,4 +1,4 @@
-package io.schedlab.engine.policies.credit2;
+package io.schedlab.engine.policies.xen;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.schedlab.engine.policies.credit;
+package io.schedlab.engine.policies.xen;
 
 import io.schedlab.engine.model.Vcpu;
 import java.util.BitSet;
