@@ -1,7 +1,9 @@
 package io.schedlab.engine.spec;
 
 import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.registry.WorkloadDescriptor;
 import java.util.ArrayList;
@@ -57,8 +59,10 @@ public final class SpecNormalizer {
                 timeline.add(a == null ? null : normalizeAction(a, host, pcpus, rr));
             }
         }
-        SchedulerSpec scheduler = new SchedulerSpec(raw.scheduler().policy(), ParameterValues.normalize(
-                raw.scheduler().params(), registry.policy(raw.scheduler().policy()).orElseThrow().parameters()));
+        PolicyDescriptor policy = registry.policy(raw.scheduler().policy()).orElseThrow();
+        SchedulerSpec scheduler = new SchedulerSpec(policy.name(),
+                ParameterValues.normalize(raw.scheduler().params(), policy.parameters()),
+                Hypervisor.fromJson(raw.scheduler().hypervisor()).map(Hypervisor::json).orElse(policy.hypervisor()));
         Map<String, Object> costs = ParameterValues.normalize(raw.costs(), CostModel.parameters());
         ExperimentSpec.StopCondition stop = raw.stopWhen() != null ? raw.stopWhen()
                 : allFinite(vms, timeline) ? ExperimentSpec.StopCondition.ALL_COMPLETE

@@ -256,6 +256,7 @@ public final class SpecValidator {
             return;
         }
         ParameterValues.check("/scheduler/params", s.params(), d.parameters(), out);
+        HypervisorChoice.check(s, d, registry, out);
     }
 
     /** Structure of one VM; returns its vCPU count (0 if unusable). */

@@ -25,7 +25,7 @@ class CatalogController {
         this.engine = engine;
     }
 
-    @Operation(operationId = "listSchedulers", summary = "Every scheduler policy with its parameters, defaults, bounds and units")
+    @Operation(operationId = "listSchedulers", summary = "Every scheduler policy with its hypervisor, parameters, defaults, bounds and units")
     @GetMapping(path = "/schedulers", produces = MediaType.APPLICATION_JSON_VALUE)
     List<SchedulerView> schedulers() {
         return engine.registry().policies().stream().map(CatalogController::view).toList();
@@ -37,8 +37,8 @@ class CatalogController {
         return engine.registry().workloads().stream().map(CatalogController::view).toList();
     }
 
-    /** A scheduler policy as listed. */
-    record SchedulerView(String name, String description, List<ParameterView> parameters) {
+    /** A scheduler policy as listed, with the hypervisor ({@code xen} or {@code kvm}) that offers it. */
+    record SchedulerView(String name, String hypervisor, String description, List<ParameterView> parameters) {
     }
 
     /** A workload type as listed; {@code unit} is what its headline figure is measured in. */
@@ -51,7 +51,7 @@ class CatalogController {
     }
 
     private static SchedulerView view(PolicyDescriptor p) {
-        return new SchedulerView(p.name(), p.description(), params(p.parameters()));
+        return new SchedulerView(p.name(), p.hypervisor(), p.description(), params(p.parameters()));
     }
 
     private static WorkloadView view(WorkloadDescriptor w) {
