@@ -12,6 +12,17 @@ final class HypervisorChoice {
     private HypervisorChoice() {
     }
 
+    /** The hypervisor a raw scheduler spec runs under (named or the policy's own), or null when unknown. */
+    static String effective(SchedulerSpec s, Registry registry) {
+        if (s == null || s.policy() == null) {
+            return null;
+        }
+        if (s.hypervisor() != null) {
+            return Hypervisor.fromJson(s.hypervisor()).map(Hypervisor::json).orElse(null);
+        }
+        return registry.policy(s.policy()).map(PolicyDescriptor::hypervisor).orElse(null);
+    }
+
     static void check(SchedulerSpec s, PolicyDescriptor policy, Registry registry, List<Violation> out) {
         if (s.hypervisor() == null) {
             return;

@@ -62,7 +62,8 @@ public final class SpecNormalizer {
         PolicyDescriptor policy = registry.policy(raw.scheduler().policy()).orElseThrow();
         SchedulerSpec scheduler = new SchedulerSpec(policy.name(),
                 ParameterValues.normalize(raw.scheduler().params(), policy.parameters()),
-                Hypervisor.fromJson(raw.scheduler().hypervisor()).map(Hypervisor::json).orElse(policy.hypervisor()));
+                Hypervisor.fromJson(raw.scheduler().hypervisor()).map(Hypervisor::json).orElse(policy.hypervisor()),
+                HostThreadsCheck.normalize(raw.scheduler().hostThreads(), registry));
         Map<String, Object> costs = ParameterValues.normalize(raw.costs(), CostModel.parameters());
         ExperimentSpec.StopCondition stop = raw.stopWhen() != null ? raw.stopWhen()
                 : allFinite(vms, timeline) ? ExperimentSpec.StopCondition.ALL_COMPLETE
