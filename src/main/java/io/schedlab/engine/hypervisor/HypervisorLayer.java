@@ -32,4 +32,9 @@ public interface HypervisorLayer {
      */
     default void lockHandedToPreempted(Vcpu from, Vcpu to) {
     }
+
+    /** Run-level and per-vCPU counters, or null when this hypervisor keeps none. */
+    default HypervisorStatistics statistics() {
+        return null;
+    }
 }

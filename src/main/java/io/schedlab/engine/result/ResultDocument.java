@@ -1,5 +1,6 @@
 package io.schedlab.engine.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +21,8 @@ import java.util.Map;
  * @param vms per VM (and per vCPU) figures, in creation order
  * @param pcpus per pCPU time split
  * @param runqueues per run queue time-averaged length
+ * @param hypervisorStatistics KVM's run-level counters (name -> number, sorted by name: PLE exits,
+ *        kvm_vcpu_on_spin calls, directed yields, handler time in ns); absent under Xen, which keeps none
  */
 public record ResultDocument(
         String engineVersion,
@@ -33,7 +36,16 @@ public record ResultDocument(
         Distributions distributions,
         List<VmResult> vms,
         List<PcpuResult> pcpus,
-        List<RunqueueResult> runqueues) {
+        List<RunqueueResult> runqueues,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> hypervisorStatistics) {
+
+    /** A document without hypervisor statistics (Xen). */
+    public ResultDocument(String engineVersion, String experiment, String policy, Map<String, Object> policyParams,
+            long seed, String stopReason, ResultSummary summary, RunTotals totals, Distributions distributions,
+            List<VmResult> vms, List<PcpuResult> pcpus, List<RunqueueResult> runqueues) {
+        this(engineVersion, experiment, policy, policyParams, seed, stopReason, summary, totals, distributions, vms,
+                pcpus, runqueues, null);
+    }
 
     /** A headline-only document (for callers and tests that only need the summary). */
     public ResultDocument(String engineVersion, ResultSummary summary) {
@@ -47,6 +59,6 @@ public record ResultDocument(
                 : new ResultSummary(s.simulatedSeconds(), 0.0, s.events(), s.contextSwitches(), s.migrations(),
                         s.jainFairness(), s.vmHeadline());
         return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, blank, totals,
-                distributions, vms, pcpus, runqueues);
+                distributions, vms, pcpus, runqueues, hypervisorStatistics);
     }
 }

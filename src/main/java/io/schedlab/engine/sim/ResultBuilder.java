@@ -1,6 +1,7 @@
 package io.schedlab.engine.sim;
 
 import io.schedlab.engine.Engine;
+import io.schedlab.engine.hypervisor.HypervisorStatistics;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.result.Distributions;
 import io.schedlab.engine.result.Migrations;
@@ -30,7 +31,7 @@ public final class ResultBuilder {
         double sumX2 = 0;
         int n = 0;
         for (VmRun run : sim.vmRuns) {
-            VmResult r = vmResult(run, end);
+            VmResult r = vmResult(run, end, sim.hyper.statistics());
             vms.add(r);
             headline.put(r.name(), r.workload().value());
             double x = r.cpuSeconds() / Math.max(1, run.vm.weight);
@@ -61,10 +62,11 @@ public final class ResultBuilder {
                 migrations.total(), jain, headline);
         return new ResultDocument(Engine.VERSION, sim.spec.name(), sim.policyName,
                 new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed,
-                sim.stoppedEarly() ? "all-complete" : "duration", summary, totals, dists, vms, pcpus, rqs);
+                sim.stoppedEarly() ? "all-complete" : "duration", summary, totals, dists, vms, pcpus, rqs,
+                sim.hyper.statistics() == null ? null : sim.hyper.statistics().run());
     }
 
-    private static VmResult vmResult(VmRun run, long end) {
+    private static VmResult vmResult(VmRun run, long end, HypervisorStatistics hyper) {
         long vmEnd = run.endedAt >= 0 ? run.endedAt : end;
         WorkloadReport report = run.workload.report(vmEnd - run.startedAt);
         long cpu = 0;
@@ -91,7 +93,7 @@ public final class ResultBuilder {
                     sec(vr.spinNs), vr.wakeLatency.toDistribution(false),
                     new Migrations(vr.migSameCore + vr.migSameSocket + vr.migCross, vr.migSameCore, vr.migSameSocket,
                             vr.migCross),
-                    ranOn));
+                    ranOn, hyper == null ? null : hyper.vcpu(vr.v.uid)));
         }
         return new VmResult(run.vm.name, run.spec.workload().type(), report, sec(run.startedAt),
                 run.endedAt >= 0 ? sec(run.endedAt) : null, run.completedAt >= 0 ? sec(run.completedAt) : null,
