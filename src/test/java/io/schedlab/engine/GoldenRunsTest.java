@@ -53,7 +53,7 @@ class GoldenRunsTest {
         assertGolden(DIR.resolve(name + ".trace.csv"), trace.toString());
     }
 
-    /** The golden set keeps covering every Xen policy, the run-queue layouts and the timeline. */
+    /** The golden set keeps covering every policy (Xen and Linux under KVM), the run-queue layouts and the timeline. */
     @Test
     void goldenRunsCoverThePoliciesAndLayouts() throws IOException {
         List<String> specs = goldenRuns().map(n -> {
@@ -63,7 +63,7 @@ class GoldenRunsTest {
                 throw new IllegalStateException(e);
             }
         }).toList();
-        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"")) {
+        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"", "\"cfs\"", "\"eevdf\"")) {
             assertThat(specs).as("a golden run of policy %s", policy)
                     .anyMatch(s -> s.contains("\"policy\": " + policy));
         }

@@ -15,6 +15,8 @@ public final class Vm {
     public final int memoryNode;
     /** Policy-private per-domain state. */
     public Object policyData;
+    /** Linux nice value when this "VM" is a group of host threads that are not vCPUs (KVM), else null. */
+    public Integer hostNice;
     /** False once shut down. */
     public boolean alive = true;
 

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * A hypervisor vCPU scheduler, shaped after Xen's {@code struct scheduler} hooks
  * (xen/common/sched/private.h: insert_unit, remove_unit, pick_resource, wake, sleep,
- * do_schedule, context_saved, yield, adjust). The simulator calls these in this order:
+ * do_schedule, context_saved, yield, adjust), plus Linux's directed yield_to for KVM. The simulator calls these in this order:
  * <ul>
  * <li>wake: simulator sets state RUNNABLE, calls {@link #pickCpu}, sets {@code v.processor}, calls {@link #wake};</li>
  * <li>block: simulator sets state BLOCKED, calls {@link #sleep}, then schedules the pCPU if v was running there;</li>
@@ -49,6 +49,20 @@ public interface SchedulerPolicy {
 
     /** v yields its pCPU (e.g. a pause-loop exit); the simulator schedules v's pCPU right after. */
     default void yield(Vcpu v) {
+    }
+
+    /**
+     * Directed yield (Linux yield_to(): the running {@code from} gives its turn to the preempted {@code to},
+     * e.g. kvm_vcpu_on_spin boosting a lock holder). On {@link YieldToResult#YIELDED} the caller
+     * reschedules {@code from}'s pCPU; a policy without directed yield refuses.
+     */
+    default YieldToResult yieldTo(Vcpu from, Vcpu to) {
+        return YieldToResult.FAILED;
+    }
+
+    /** Tasks on p's run queue, the running one included (Linux rq->nr_running), or -1 when the policy has none per pCPU. */
+    default int nrRunning(Pcpu p) {
+        return -1;
     }
 
     /** Hard or soft affinity of v changed; the simulator reschedules v's pCPU if it now runs where it may not. */

@@ -26,6 +26,8 @@ import java.util.Map;
  * @param runqueues per run queue length and fairness
  * @param policyStatistics the policy's own counters, name -> value, sorted by name (each documented in its
  *     descriptor, {@code /api/v1/schedulers}); absent when the policy declares none
+ * @param hypervisorStatistics KVM's run-level counters (name -> number, sorted by name: PLE exits,
+ *        kvm_vcpu_on_spin calls, directed yields, handler time in ns); absent under Xen, which keeps none
  */
 public record ResultDocument(
         String engineVersion,
@@ -42,7 +44,8 @@ public record ResultDocument(
         List<VmResult> vms,
         List<PcpuResult> pcpus,
         List<RunqueueResult> runqueues,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> hypervisorStatistics) {
 
     /** The run reached its {@code durationSeconds}. */
     public static final String STOP_DURATION = "duration";
@@ -56,7 +59,7 @@ public record ResultDocument(
     /** A headline-only document (for callers and tests that only need the summary). */
     public ResultDocument(String engineVersion, ResultSummary summary) {
         this(engineVersion, null, null, Map.of(), 0L, null, false, summary, null, null, null, List.of(), List.of(),
-                List.of(), Map.of());
+                List.of(), Map.of(), null);
     }
 
     /** The same document with the wall-clock time set to 0, for determinism comparisons. */
@@ -67,6 +70,6 @@ public record ResultDocument(
                         s.jainIndex(), s.vmHeadline());
         return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, partial, blank,
                 totals, fairness, distributions, vms, pcpus, runqueues,
-                policyStatistics);
+                policyStatistics, hypervisorStatistics);
     }
 }

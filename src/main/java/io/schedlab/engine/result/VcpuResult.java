@@ -16,10 +16,12 @@ import java.util.Map;
  * @param migrations its migrations by distance
  * @param ranOn time per pCPU
  * @param policyStatistics the policy's per-vCPU counters, name -> value (absent when it reports none per vCPU)
+ * @param hypervisorStatistics under KVM the hypervisor's counters for this vCPU (absent under Xen, which keeps none)
  */
 public record VcpuResult(int vcpu, long cpuNanos, long runnableWaitNanos, long blockedNanos, long spinNanos,
         Distribution wakeLatency, Migrations migrations, List<PcpuTime> ranOn,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> hypervisorStatistics) {
 
     /** Time spent on one pCPU (only pCPUs with time are listed, ascending ids). */
     public record PcpuTime(int pcpu, long nanos) {

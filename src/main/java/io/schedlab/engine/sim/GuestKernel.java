@@ -14,6 +14,8 @@ import java.util.random.RandomGenerator;
  * vCPUs. A vCPU with no thread blocks (Xen SCHEDOP_block); a waking thread wakes a blocked vCPU
  * (preferring the one it last ran on). Spinlocks are ticket locks: a waiting thread spins on its
  * vCPU, which stays busy without progress; the guest never preempts a spinning or lock-holding thread.
+ * The guest reports when a thread starts and stops spinning, and a lock handed to a waiter whose
+ * vCPU is preempted, to the hypervisor layer (KVM turns spinning into pause-loop exits).
  */
 final class GuestKernel {
     /** A thread taking more zero-time phases in a row than this is a workload bug. */
@@ -243,6 +245,9 @@ final class GuestKernel {
                 } else {
                     lock.waiters.addLast(th);
                     th.mode = GuestThreadRun.SPIN;
+                    if (th.on != null) {
+                        sim.hyper.spinStarted(th.on.v);
+                    }
                     return;
                 }
             } else if (ph instanceof Phase.Release r) {
@@ -252,13 +257,16 @@ final class GuestKernel {
                             + " spinlock " + r.lock() + " it does not hold");
                 }
                 th.locksHeld--;
-                grantNext(lock);
+                grantNext(lock, th);
             }
         }
     }
 
-    /** Ticket order: the next waiter gets the lock; if its vCPU is running it continues now, else when it runs again. */
-    private void grantNext(GuestLock lock) {
+    /**
+     * Ticket order: the next waiter gets the lock; if its vCPU is running it continues now, else when it runs
+     * again. The hypervisor hears that the waiter stopped spinning, and of a hand-over to a preempted vCPU.
+     */
+    private void grantNext(GuestLock lock, GuestThreadRun releaser) {
         GuestThreadRun next = lock.waiters.pollFirst();
         lock.holder = next;
         if (next == null) {
@@ -271,6 +279,12 @@ final class GuestKernel {
         }
         next.locksHeld++;
         next.mode = GuestThreadRun.ADVANCE;
+        if (vr != null) {
+            sim.hyper.spinStopped(vr.v);
+            if (!running) {
+                sim.hyper.lockHandedToPreempted(releaser.on == null ? null : releaser.on.v, vr.v);
+            }
+        }
         if (running) {
             replan(vr);
         }
@@ -312,6 +326,9 @@ final class GuestKernel {
         for (VcpuRun vr : run.vcpus) {
             if (vr.thread != null) {
                 sim.progress.settle(vr);
+                if (vr.thread.mode == GuestThreadRun.SPIN) {
+                    sim.hyper.spinStopped(vr.v);
+                }
                 vr.thread.where = GuestThreadRun.DEAD;
                 vr.thread = null;
                 updateStreaming(vr, false);

@@ -1,6 +1,7 @@
 package io.schedlab.engine.sim;
 
 import io.schedlab.engine.Engine;
+import io.schedlab.engine.hypervisor.HypervisorStatistics;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.result.Distributions;
 import io.schedlab.engine.result.Fairness;
@@ -39,7 +40,7 @@ public final class ResultBuilder {
         Map<String, Headline> headline = new LinkedHashMap<>();
         FairnessIndex fairness = new FairnessIndex();
         for (VmRun run : sim.vmRuns) {
-            VmResult r = vmResult(sim, run, end);
+            VmResult r = vmResult(sim, run, end, sim.hyper.statistics());
             vms.add(r);
             headline.put(r.name(), r.headline());
             if (r.competing()) {
@@ -82,7 +83,8 @@ public final class ResultBuilder {
         return new ResultDocument(Engine.VERSION, sim.spec.name(), sim.policyName,
                 new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed, stopReason, partial, summary, totals,
                 new Fairness(jain, fairness.names(), FairnessIndex.MIN_DEMAND_SHARE), dists, vms, pcpus, rqs,
-                new TreeMap<>(sim.policy.statistics()));
+                new TreeMap<>(sim.policy.statistics()),
+                sim.hyper.statistics() == null ? null : sim.hyper.statistics().run());
     }
 
     /** The index over the competing VMs of the CPU time they got on the pCPUs {@code on} accepts. */
@@ -125,7 +127,7 @@ public final class ResultBuilder {
         return run.completedAt >= 0 ? run.completedAt : null;
     }
 
-    private static VmResult vmResult(Simulator sim, VmRun run, long end) {
+    private static VmResult vmResult(Simulator sim, VmRun run, long end, HypervisorStatistics hyper) {
         long vmEnd = run.endedAt >= 0 ? run.endedAt : end;
         WorkloadReport report = run.workload.report(vmEnd - run.startedAt);
         long cpu = 0;
@@ -152,7 +154,7 @@ public final class ResultBuilder {
                     vr.wakeLatency.toDistribution(true),
                     new Migrations(vr.migSameCore + vr.migSameSocket + vr.migCross, vr.migSameCore, vr.migSameSocket,
                             vr.migCross),
-                    ranOn, new TreeMap<>(sim.policy.statistics(vr.v))));
+                    ranOn, new TreeMap<>(sim.policy.statistics(vr.v)), hyper == null ? null : hyper.vcpu(vr.v.uid)));
         }
         double demand = FairnessIndex.demandShare(cpu, wait, run.vcpus.size(), lifetime(run, end));
         return new VmResult(run.vm.name, run.spec.workload().type(), run.vm.weight, headline(report),

@@ -4,6 +4,8 @@ import io.schedlab.engine.RunCancelledException;
 import io.schedlab.engine.RunControl;
 import io.schedlab.engine.RunLimitExceededException;
 import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.hypervisor.Hypervisor;
+import io.schedlab.engine.hypervisor.HypervisorLayer;
 import io.schedlab.engine.metrics.BoundedTrace;
 import io.schedlab.engine.metrics.LatencyRecorder;
 import io.schedlab.engine.model.Pcpu;
@@ -49,6 +51,8 @@ public final class Simulator {
     final SchedulerPolicy policy;
     final String policyName;
     final SimContext ctx;
+    /** Xen's or KVM's layer: VM exits and their handlers (nothing for Xen). */
+    final HypervisorLayer hyper;
     final GuestKernel guest;
     final EventQueue queue;
     final BoundedTrace trace;
@@ -163,6 +167,7 @@ public final class Simulator {
         progress = new Progress(this);
 
         policy.init(ctx);
+        hyper = hypervisorOf(spec, registry).create(new Params(spec.scheduler().params()), new SimHypervisorHost(this));
         // Dense lock-domain and run-queue indices (policies may use any int ids).
         TreeMap<Integer, Integer> lockIds = new TreeMap<>();
         for (int p = 0; p < nP; p++) {
@@ -185,6 +190,12 @@ public final class Simulator {
         rqs = new RunQueueStats(this, nRq);
 
         lifecycle = new VmLifecycle(this, registry);
+    }
+
+    private static Hypervisor hypervisorOf(ExperimentSpec spec, Registry registry) {
+        String name = spec.scheduler().hypervisor() != null ? spec.scheduler().hypervisor()
+                : registry.policy(spec.scheduler().policy()).orElseThrow().hypervisor();
+        return Hypervisor.fromJson(name).orElseThrow();
     }
 
     /** Enables the invariant self-check after every event (tests); throws IllegalStateException on a breach. */
@@ -549,6 +560,7 @@ public final class Simulator {
         vr.lastSettle = t;
         vr.progressFrom = t + debt;
         guest.onVcpuStart(vr, t);
+        hyper.vcpuStarted(v);
     }
 
     /** prev leaves p at {@code at}: account its run; RUNNING becomes RUNNABLE (re-queued later by context_saved). */
@@ -569,6 +581,7 @@ public final class Simulator {
             vr.account(v.state, at);
         }
         guest.updateStreaming(vr, false);
+        hyper.vcpuStopped(v);
     }
 
     private void addCpu(VcpuRun vr, int p, long ns) {

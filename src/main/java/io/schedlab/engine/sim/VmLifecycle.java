@@ -6,6 +6,7 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
+import io.schedlab.engine.spec.HostThreadSpec;
 import io.schedlab.engine.spec.ParameterValues;
 import io.schedlab.engine.spec.SchedParamsRules;
 import io.schedlab.engine.spec.TimelineAction;
@@ -27,6 +28,9 @@ final class VmLifecycle {
     final Workload[] initialWorkloads;
     private final Workload[] createdWorkloads;
     final TimelineAction[] timeline;
+    /** The spec's VMs, then one per host thread group (KVM). */
+    private final List<VmSpec> initialVms;
+    private final List<HostThreadSpec> hostThreads;
     private int vmIds;
     private int pendingFinite;
     /** Finite workloads in the whole run (incl. create-vm); all-complete needs at least one. */
@@ -35,7 +39,12 @@ final class VmLifecycle {
     VmLifecycle(Simulator sim, Registry registry) {
         this.sim = sim;
         this.policy = registry.policy(sim.policyName).orElseThrow();
-        List<VmSpec> vms = sim.spec.vms();
+        hostThreads = sim.spec.scheduler().hostThreads() == null ? List.of() : sim.spec.scheduler().hostThreads();
+        initialVms = new ArrayList<>(sim.spec.vms());
+        for (HostThreadSpec g : hostThreads) {
+            initialVms.add(HostThreadGroups.asVm(g, sim.nP));
+        }
+        List<VmSpec> vms = initialVms;
         initialWorkloads = new Workload[vms.size()];
         for (int i = 0; i < initialWorkloads.length; i++) {
             initialWorkloads[i] = newWorkload(registry, vms.get(i));
@@ -71,8 +80,8 @@ final class VmLifecycle {
 
     /** Queues the VM starts and timeline actions (VM starts first at equal times). */
     void scheduleAll() {
-        for (int i = 0; i < sim.spec.vms().size(); i++) {
-            sim.push(Simulator.toNanos(sim.spec.vms().get(i).startAtSeconds()), Simulator.EV_VM_START, i, 0);
+        for (int i = 0; i < initialVms.size(); i++) {
+            sim.push(Simulator.toNanos(initialVms.get(i).startAtSeconds()), Simulator.EV_VM_START, i, 0);
         }
         for (int i = 0; i < timeline.length; i++) {
             sim.push(Simulator.toNanos(timeline[i].atSeconds()), Simulator.EV_TIMELINE, i, 0);
@@ -80,12 +89,18 @@ final class VmLifecycle {
     }
 
     void startInitialVm(int index) {
-        startVm(sim.spec.vms().get(index), initialWorkloads[index], sim.now);
+        int group = index - sim.spec.vms().size();
+        startVm(initialVms.get(index), initialWorkloads[index], sim.now,
+                group >= 0 ? hostThreads.get(group).nice() : null);
     }
 
-
     Vm startVm(VmSpec s, Workload workload, long at) {
+        return startVm(s, workload, at, null);
+    }
+
+    private Vm startVm(VmSpec s, Workload workload, long at, Integer hostNice) {
         Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode());
+        vm.hostNice = hostNice;
         VmRun run = new VmRun(vm, s, workload);
         Map<String, Object> vmParams = s.schedParams() != null ? s.schedParams()
                 : ParameterValues.normalize(null, policy.vmParameters());

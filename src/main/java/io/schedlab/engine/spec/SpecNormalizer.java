@@ -1,6 +1,7 @@
 package io.schedlab.engine.spec;
 
 import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
@@ -59,8 +60,10 @@ public final class SpecNormalizer {
                 timeline.add(a == null ? null : normalizeAction(a, host, pcpus, rr, policy));
             }
         }
-        SchedulerSpec scheduler = new SchedulerSpec(raw.scheduler().policy(), ParameterValues.normalize(
-                raw.scheduler().params(), registry.policy(raw.scheduler().policy()).orElseThrow().parameters()));
+        SchedulerSpec scheduler = new SchedulerSpec(policy.name(),
+                ParameterValues.normalize(raw.scheduler().params(), policy.parameters()),
+                Hypervisor.fromJson(raw.scheduler().hypervisor()).map(Hypervisor::json).orElse(policy.hypervisor()),
+                HostThreadsCheck.normalize(raw.scheduler().hostThreads(), registry));
         Map<String, Object> costs = ParameterValues.normalize(raw.costs(), CostModel.parameters());
         ExperimentSpec.StopCondition stop = raw.stopWhen() != null ? raw.stopWhen()
                 : allFinite(vms, timeline) ? ExperimentSpec.StopCondition.ALL_COMPLETE

@@ -38,7 +38,7 @@ public final class SpecValidator {
     public static final double MAX_BANDWIDTH_MBPS = 10_000_000;
     public static final int MAX_CACHE_KB = 1 << 20;
     public static final int MAX_DISTANCE = 255;
-    private static final Pattern VM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+    static final Pattern VM_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
 
     private final Registry registry;
     private final SpecNormalizer normalizer;
@@ -106,6 +106,8 @@ public final class SpecValidator {
         }
         int pcpus = checkHost(s.host(), limits, out);
         checkScheduler(s.scheduler(), out);
+        HostThreadsCheck.check(s, HypervisorChoice.effective(s.scheduler(), registry),
+                (at, w) -> checkWorkload(at, w, out), out);
         ParameterValues.check("/costs", s.costs(), CostModel.parameters(), out);
         double duration = SpecNormalizer.durationOf(s);
         PolicyDescriptor policy = s.scheduler() == null || s.scheduler().policy() == null ? null
@@ -258,6 +260,7 @@ public final class SpecValidator {
             return;
         }
         ParameterValues.check("/scheduler/params", s.params(), d.parameters(), out);
+        HypervisorChoice.check(s, d, registry, out);
     }
 
     /** Structure of one VM; returns its vCPU count (0 if unusable). */

@@ -25,7 +25,7 @@ class CatalogController {
         this.engine = engine;
     }
 
-    @Operation(operationId = "listSchedulers", summary = "Every scheduler policy with its parameters, defaults, bounds and units")
+    @Operation(operationId = "listSchedulers", summary = "Every scheduler policy with its hypervisor, parameters, defaults, bounds and units")
     @GetMapping(path = "/schedulers", produces = MediaType.APPLICATION_JSON_VALUE)
     List<SchedulerView> schedulers() {
         return engine.registry().policies().stream().map(CatalogController::view).toList();
@@ -38,10 +38,11 @@ class CatalogController {
     }
 
     /**
-     * A scheduler policy as listed, with the per-VM and per-vCPU parameters its VMs may set and the statistics
-     * it reports in the result document's {@code policyStatistics}.
+     * A scheduler policy as listed, with the hypervisor ({@code xen} or {@code kvm}) that offers it, the per-VM and
+     * per-vCPU parameters its VMs may set and the statistics it reports in the result document's
+     * {@code policyStatistics}.
      */
-    record SchedulerView(String name, String description, List<ParameterView> parameters,
+    record SchedulerView(String name, String hypervisor, String description, List<ParameterView> parameters,
             List<ParameterView> vmParameters, List<ParameterView> vcpuParameters, List<StatisticView> statistics) {
     }
 
@@ -59,8 +60,8 @@ class CatalogController {
     }
 
     private static SchedulerView view(PolicyDescriptor p) {
-        return new SchedulerView(p.name(), p.description(), params(p.parameters()), params(p.vmParameters()),
-                params(p.vcpuParameters()), p.statistics().stream()
+        return new SchedulerView(p.name(), p.hypervisor(), p.description(), params(p.parameters()),
+                params(p.vmParameters()), params(p.vcpuParameters()), p.statistics().stream()
                         .map(s -> new StatisticView(s.name(), s.unit(), s.description(), s.perVcpu())).toList());
     }
 

@@ -402,6 +402,7 @@ class ExperimentApiTest {
         mvc.perform(get("/api/v1/schedulers"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$[0].name").value("credit"))
+                .andExpect(jsonPath("$[0].hypervisor").value("xen"))
                 .andExpect(jsonPath("$[0].parameters[0].name").value("tsliceMs"))
                 .andExpect(jsonPath("$[0].parameters[0].type").value("integer"))
                 .andExpect(jsonPath("$[0].parameters[0].defaultValue").value(30))

@@ -1,0 +1,53 @@
+package io.schedlab.engine.hypervisor;
+
+import java.util.List;
+
+/**
+ * Variants of KVM's pause-loop-exit handler (virt/kvm/kvm_main.c kvm_vcpu_on_spin and the postings that
+ * changed it). {@code base}: scan for a preempted candidate and yield_to it. {@code undercommit}: return at
+ * once when the spinner is alone on its host run queue (the 2012 undercommit patch). {@code
+ * overcommit-schedule}: call schedule() when no yield succeeded and others wait on the run queue (the 2012
+ * overcommit patch). {@code both}: the two together. {@code ipi-boost}: both, and a preempted vCPU with a
+ * pending interrupt is a candidate even when preempted in user mode (commit d73eb57b80b, 2019). {@code
+ * lock-queue-head}: ipi-boost, and the vCPU a released guest lock was kicked to is tried first (the
+ * pv-spinlock queue head, commit 266e85a5ec9).
+ */
+enum PleHandler {
+    BASE("base"), UNDERCOMMIT("undercommit"), OVERCOMMIT_SCHEDULE("overcommit-schedule"), BOTH("both"),
+    IPI_BOOST("ipi-boost"), LOCK_QUEUE_HEAD("lock-queue-head");
+
+    final String json;
+
+    PleHandler(String json) {
+        this.json = json;
+    }
+
+    static List<String> names() {
+        return java.util.Arrays.stream(values()).map(h -> h.json).toList();
+    }
+
+    static PleHandler of(String name) {
+        for (PleHandler h : values()) {
+            if (h.json.equals(name)) {
+                return h;
+            }
+        }
+        throw new IllegalArgumentException("unknown PLE handler " + name);
+    }
+
+    boolean undercommitReturn() {
+        return this != BASE && this != OVERCOMMIT_SCHEDULE;
+    }
+
+    boolean overcommitSchedule() {
+        return this != BASE && this != UNDERCOMMIT;
+    }
+
+    boolean interruptBoost() {
+        return this == IPI_BOOST || this == LOCK_QUEUE_HEAD;
+    }
+
+    boolean queueHeadFirst() {
+        return this == LOCK_QUEUE_HEAD;
+    }
+}

@@ -1,0 +1,203 @@
+package io.schedlab.engine.policies.linux;
+
+import io.schedlab.engine.model.Topology;
+import java.util.List;
+
+/**
+ * Load balancing of the fair class (kernel/sched/fair.c rebalance_domains, load_balance,
+ * find_busiest_group/queue, detach_tasks, can_migrate_task, newidle_balance), written plainly:
+ * each CPU balances each of its domains every balance interval (sd_weight ms; times busy_factor when
+ * busy); the busiest group (highest load per CPU) gives up queued tasks to this CPU when it exceeds
+ * the local group by imbalance_pct, or to an idle CPU whenever it has one waiting; a task that ran in
+ * the last migration_cost is cache-hot and stays unless the domain already failed more than
+ * cache_nice_tries times. A CPU that goes idle balances at once (newidle), bottom-up.
+ * Simplifications: group load is the sum of queue weights (no PELT averages); the all-pinned retry
+ * is folded into choosing only queues with a task that may run here.
+ */
+final class LinuxBalancer {
+    private final LinuxFairPolicy policy;
+    private final SchedDomain[][] domains;
+    private final long[][] nextBalance;
+    private final int[][] failed;
+    private final Runnable[] rebalance;
+
+    LinuxBalancer(LinuxFairPolicy policy, Topology topo) {
+        this.policy = policy;
+        int n = topo.size();
+        domains = new SchedDomain[n][];
+        nextBalance = new long[n][];
+        failed = new int[n][];
+        rebalance = new Runnable[n];
+        for (int c = 0; c < n; c++) {
+            List<SchedDomain> ds = SchedDomain.of(topo, c, policy.params);
+            domains[c] = ds.toArray(new SchedDomain[0]);
+            nextBalance[c] = new long[ds.size()];
+            failed[c] = new int[ds.size()];
+            int cpu = c;
+            rebalance[c] = () -> rebalance(cpu);
+        }
+    }
+
+    /** Arms every CPU's periodic balance (run_rebalance_domains from the tick). */
+    void start() {
+        long now = policy.ctx.now();
+        for (int c = 0; c < domains.length; c++) {
+            for (int d = 0; d < domains[c].length; d++) {
+                nextBalance[c][d] = now + domains[c][d].intervalNanos;
+            }
+            arm(c);
+        }
+    }
+
+    long widestIntervalNanos() {
+        long w = 0;
+        for (SchedDomain[] ds : domains) {
+            for (SchedDomain d : ds) {
+                w = Math.max(w, d.intervalNanos);
+            }
+        }
+        return w;
+    }
+
+    private void arm(int cpu) {
+        long at = Long.MAX_VALUE;
+        for (long t : nextBalance[cpu]) {
+            at = Math.min(at, t);
+        }
+        if (at != Long.MAX_VALUE) {
+            policy.ctx.setTimer(at, rebalance[cpu]);
+        }
+    }
+
+    /** rebalance_domains: each due domain, bottom-up; a busy CPU's interval is busy_factor times longer. */
+    private void rebalance(int cpu) {
+        long now = policy.ctx.now();
+        boolean idle = policy.rqs[cpu].nr == 0;
+        for (int d = 0; d < domains[cpu].length; d++) {
+            if (now >= nextBalance[cpu][d]) {
+                if (loadBalance(cpu, d, idle) > 0) {
+                    idle = false;
+                }
+                long interval = domains[cpu][d].intervalNanos * (idle ? 1 : policy.params.busyFactor);
+                nextBalance[cpu][d] = now + interval;
+            }
+        }
+        if (policy.rqs[cpu].curr == null && policy.rqs[cpu].nr > 0) {
+            policy.ctx.tickle(cpu);
+        }
+        arm(cpu);
+    }
+
+    /** newidle_balance: pull from the lowest domain that has something to give. */
+    void newIdle(int cpu) {
+        for (int d = 0; d < domains[cpu].length; d++) {
+            if (loadBalance(cpu, d, true) > 0) {
+                return;
+            }
+        }
+    }
+
+    /** load_balance of one domain for {@code dst}; returns the number of tasks moved. */
+    private int loadBalance(int dst, int d, boolean idle) {
+        SchedDomain sd = domains[dst][d];
+        LinuxRq[] rqs = policy.rqs;
+        int local = sd.groupOf[dst];
+        long localLoad = groupLoad(sd.groups.get(local));
+        int localCpus = sd.groups.get(local).length;
+        int busiest = -1;
+        long busiestLoad = 0;
+        int busiestCpus = 1;
+        for (int g = 0; g < sd.groups.size(); g++) {
+            if (g == local || !hasMovable(sd.groups.get(g), dst)) {
+                continue;
+            }
+            long load = groupLoad(sd.groups.get(g));
+            int cpus = sd.groups.get(g).length;
+            if (busiest < 0 || load * busiestCpus > busiestLoad * cpus) {
+                busiest = g;
+                busiestLoad = load;
+                busiestCpus = cpus;
+            }
+        }
+        if (busiest < 0) {
+            return 0;
+        }
+        // find_busiest_group: balanced unless busiest's load per CPU exceeds local's by imbalance_pct
+        // (an idle CPU with spare capacity pulls whenever the busiest group has a waiting task).
+        long busiestAvg = busiestLoad * localCpus;
+        long localAvg = localLoad * busiestCpus;
+        if (!idle && busiestAvg * 100 <= localAvg * sd.imbalancePct) {
+            failed[dst][d] = 0;
+            return 0;
+        }
+        LinuxRq src = busiestQueue(sd.groups.get(busiest), dst);
+        LinuxRq to = rqs[dst];
+        int moved = 0;
+        long imbalance = idle ? Long.MAX_VALUE : (busiestAvg - localAvg) / (2L * localCpus * busiestCpus);
+        long movedLoad = 0;
+        LinuxTask t = src.queued.isEmpty() ? null : src.queued.last();
+        while (t != null) {
+            LinuxTask before = src.queued.lower(t); // detach_tasks walks from the tail
+            // detach_tasks: a task heavier than what is left of the imbalance stays (its load is halved per failure).
+            long load = t.weight >> Math.min(failed[dst][d], 30);
+            if (canMigrate(t, dst, sd, failed[dst][d]) && (idle || load <= imbalance - movedLoad)) {
+                policy.migrateQueued(t, src, to);
+                moved++;
+                movedLoad += t.weight;
+                if (idle || movedLoad >= imbalance) {
+                    break;
+                }
+            }
+            t = before;
+        }
+        failed[dst][d] = moved == 0 ? failed[dst][d] + 1 : 0;
+        return moved;
+    }
+
+    /** can_migrate_task: allowed on dst, not running, not cache-hot (task_hot) unless the domain failed often enough. */
+    private boolean canMigrate(LinuxTask t, int dst, SchedDomain sd, int failures) {
+        if (!t.v.allowedOn(dst)) {
+            return false;
+        }
+        boolean hot = policy.ctx.now() - t.execStart < policy.params.migrationCostNanos;
+        return !hot || failures > sd.cacheNiceTries;
+    }
+
+    private long groupLoad(int[] cpus) {
+        long load = 0;
+        for (int c : cpus) {
+            load += policy.rqs[c].load;
+        }
+        return load;
+    }
+
+    private boolean hasMovable(int[] cpus, int dst) {
+        for (int c : cpus) {
+            for (LinuxTask t : policy.rqs[c].queued) {
+                if (t.v.allowedOn(dst)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** find_busiest_queue: the most loaded queue of the group with a waiting task allowed on dst. */
+    private LinuxRq busiestQueue(int[] cpus, int dst) {
+        LinuxRq best = null;
+        for (int c : cpus) {
+            LinuxRq rq = policy.rqs[c];
+            boolean movable = false;
+            for (LinuxTask t : rq.queued) {
+                if (t.v.allowedOn(dst)) {
+                    movable = true;
+                    break;
+                }
+            }
+            if (movable && (best == null || rq.load > best.load)) {
+                best = rq;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,343 @@
+package io.schedlab.engine.policies.linux;
+
+import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.model.Topology;
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.YieldToResult;
+
+/**
+ * The Linux fair class as the host scheduler of KVM: one run queue per CPU, each vCPU (and host thread)
+ * a task. What CFS and EEVDF share lives here (kernel/sched/fair.c): run-queue bookkeeping,
+ * update_curr, wake placement (select_task_rq_fair / select_idle_sibling), the schedule path
+ * (pick_next_task_fair), sleep, directed yield (kernel/sched/core.c yield_to, yield_to_task_fair) and
+ * load balancing ({@link LinuxBalancer}). The two classes differ in placement, picking, wake-up
+ * preemption and the slice.
+ */
+abstract class LinuxFairPolicy implements SchedulerPolicy {
+    final LinuxParams params;
+    SchedulerContext ctx;
+    LinuxRq[] rqs;
+    LinuxBalancer balancer;
+    /** sysctl_sched_tunable_scaling factor for this host's CPU count. */
+    long factor;
+
+    LinuxFairPolicy(LinuxParams params) {
+        this.params = params;
+    }
+
+    // ------------------------------------------------------------------ class-specific parts
+
+    /** place_entity: vruntime (and deadline) of a task being enqueued on rq ({@code initial}: its first time). */
+    abstract void place(LinuxRq rq, LinuxTask t, boolean initial);
+
+    /** The task rq runs next among rq.curr (when still on the queue) and the queued ones, or null. */
+    abstract LinuxTask pick(LinuxRq rq);
+
+    /** check_preempt_wakeup: should the woken t preempt rq's running task? */
+    abstract boolean wakeupPreempts(LinuxRq rq, LinuxTask t);
+
+    /** How long t may run before the pCPU reschedules (the tick's check, as a timer). */
+    abstract long runNanos(LinuxRq rq, LinuxTask t);
+
+    /** yield_task_fair for the running t. */
+    abstract void yieldTask(LinuxRq rq, LinuxTask t);
+
+    /** After update_curr advanced t's vruntime (EEVDF: update_deadline). */
+    void afterAdvance(LinuxTask t) {
+    }
+
+    /** A task leaves rq (sleep or migration), still counted in it (EEVDF: update_entity_lag). */
+    void beforeDequeue(LinuxRq rq, LinuxTask t) {
+    }
+
+    /** t moves from src to dst while queued or waking (CFS renormalises vruntime; EEVDF keeps the lag). */
+    abstract void renormalize(LinuxTask t, LinuxRq src, LinuxRq dst);
+
+    /** t was picked to run (set_next_entity). */
+    void picked(LinuxTask t) {
+        t.prevSumExec = t.sumExec;
+    }
+
+    // ------------------------------------------------------------------ SchedulerPolicy
+
+    @Override
+    public void init(SchedulerContext ctx) {
+        this.ctx = ctx;
+        Topology topo = ctx.topology();
+        rqs = new LinuxRq[topo.size()];
+        for (int p = 0; p < rqs.length; p++) {
+            rqs[p] = new LinuxRq(p);
+        }
+        factor = LinuxParams.factor(params.tunableScaling, topo.size());
+        balancer = new LinuxBalancer(this, topo);
+        balancer.start();
+    }
+
+    @Override
+    public void addVcpu(Vcpu v) {
+        v.policyData = new LinuxTask(v, NiceWeights.of(v.vm), rqs[v.processor]);
+    }
+
+    @Override
+    public void removeVcpu(Vcpu v) {
+        v.policyData = null;
+    }
+
+    static LinuxTask task(Vcpu v) {
+        return (LinuxTask) v.policyData;
+    }
+
+    /** update_curr: account the running task's time since exec_start. */
+    void updateCurr(LinuxRq rq) {
+        LinuxTask c = rq.curr;
+        if (c == null) {
+            return;
+        }
+        long now = ctx.now();
+        long delta = now - c.execStart;
+        if (delta <= 0) {
+            return;
+        }
+        c.execStart = now;
+        c.sumExec += delta;
+        if (c.onRq) {
+            c.vruntime += c.toVirtual(delta);
+            afterAdvance(c);
+        }
+        rq.updateMinVruntime();
+    }
+
+    /** select_task_rq_fair for a waking task: its previous CPU when idle, else an idle core or CPU of its LLC. */
+    @Override
+    public int pickCpu(Vcpu v) {
+        int prev = v.processor;
+        if (!v.allowedOn(prev)) {
+            return leastLoadedAllowed(v);
+        }
+        if (rqs[prev].nr == 0) {
+            return prev;
+        }
+        Topology topo = ctx.topology();
+        int n = rqs.length;
+        // select_idle_core: a core whose every sibling is idle, scanning the LLC after prev (for_each_cpu_wrap).
+        for (int i = 1; i < n; i++) {
+            int c = (prev + i) % n;
+            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0 && coreIdle(topo, c)) {
+                return c;
+            }
+        }
+        // select_idle_cpu: any idle CPU of the LLC.
+        for (int i = 1; i < n; i++) {
+            int c = (prev + i) % n;
+            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0) {
+                return c;
+            }
+        }
+        return prev;
+    }
+
+    private boolean coreIdle(Topology topo, int cpu) {
+        for (Pcpu s : topo.siblings(cpu)) {
+            if (rqs[s.id].nr != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** select_fallback_rq when the previous CPU is not allowed: the allowed CPU with the fewest tasks. */
+    private int leastLoadedAllowed(Vcpu v) {
+        int best = -1;
+        for (int c = v.hardAffinity.nextSetBit(0); c >= 0 && c < rqs.length; c = v.hardAffinity.nextSetBit(c + 1)) {
+            if (best < 0 || rqs[c].nr < rqs[best].nr) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** enqueue_task_fair on the CPU pickCpu chose, then check_preempt_wakeup (idle CPU: just tickle). */
+    @Override
+    public void wake(Vcpu v) {
+        LinuxTask t = task(v);
+        LinuxRq rq = rqs[v.processor];
+        updateCurr(rq);
+        if (!t.fresh && t.rq != rq) {
+            renormalize(t, t.rq, rq);
+        }
+        place(rq, t, t.fresh);
+        t.fresh = false;
+        rq.add(t);
+        if (rq.curr == null || wakeupPreempts(rq, t)) {
+            ctx.tickle(rq.cpu);
+        }
+    }
+
+    /** dequeue_task_fair(DEQUEUE_SLEEP): a running task stays rq.curr until the schedule that follows. */
+    @Override
+    public void sleep(Vcpu v) {
+        LinuxTask t = task(v);
+        if (t == null || !t.onRq) {
+            return;
+        }
+        LinuxRq rq = t.rq;
+        if (rq.curr == t) {
+            updateCurr(rq);
+            beforeDequeue(rq, t);
+            t.onRq = false;
+            rq.nr--;
+            rq.load -= t.weight;
+            rq.clearBuddies(t);
+        } else {
+            beforeDequeue(rq, t);
+            rq.remove(t);
+        }
+        rq.updateMinVruntime();
+    }
+
+    /** pick_next_task_fair (put_prev_entity + set_next_entity); an idle CPU first tries newidle balancing. */
+    @Override
+    public Decision doSchedule(Pcpu p, Vcpu prev, boolean prevYielded) {
+        LinuxRq rq = rqs[p.id];
+        updateCurr(rq);
+        if (rq.curr != null && !rq.curr.onRq) {
+            rq.curr = null; // it slept: already off the queue
+        }
+        LinuxTask next = pick(rq);
+        if (next == null) {
+            balancer.newIdle(p.id);
+            next = pick(rq);
+        }
+        LinuxTask curr = rq.curr;
+        if (next != curr) {
+            if (curr != null) {
+                rq.queued.add(curr); // put_prev_entity
+            }
+            if (next != null) {
+                rq.queued.remove(next);
+                next.execStart = ctx.now();
+                picked(next);
+            }
+            rq.curr = next;
+        } else if (next != null && runNanos(rq, next) <= 0) {
+            picked(next); // re-picked after its slice: a new slice
+        }
+        rq.skip = null; // a yield skips one pick
+        if (next == null) {
+            return Decision.idle();
+        }
+        rq.clearBuddies(next);
+        return new Decision(next.v, Math.max(1, runNanos(rq, next)));
+    }
+
+    @Override
+    public void contextSaved(Vcpu prev) {
+        // put_prev_entity already re-queued it in doSchedule
+    }
+
+    /** sched_yield: yield_task_fair for the running v. */
+    @Override
+    public void yield(Vcpu v) {
+        LinuxTask t = task(v);
+        if (t != null && t.rq.curr == t) {
+            yieldTask(t.rq, t);
+        }
+    }
+
+    /** kernel/sched/core.c yield_to with yield_to_task_fair: the target becomes the next buddy, the caller yields. */
+    @Override
+    public YieldToResult yieldTo(Vcpu from, Vcpu to) {
+        LinuxTask f = task(from);
+        LinuxTask t = task(to);
+        if (f == null || t == null) {
+            return YieldToResult.FAILED;
+        }
+        LinuxRq rq = f.rq;
+        LinuxRq prq = t.rq;
+        if (rq.nr == 1 && prq.nr == 1) {
+            return YieldToResult.ESRCH;
+        }
+        if (prq.curr == t || !t.onRq) {
+            return YieldToResult.FAILED; // task_on_cpu(p_rq, p) || !task_is_running(p)
+        }
+        prq.next = t; // set_next_buddy
+        if (rq.curr == f) {
+            yieldTask(rq, f);
+        }
+        if (prq != rq) {
+            ctx.tickle(prq.cpu); // resched_curr(p_rq): preempt = true
+        }
+        return YieldToResult.YIELDED;
+    }
+
+    @Override
+    public int nrRunning(Pcpu p) {
+        return rqs[p.id].nr;
+    }
+
+    /** A VM's weight changed: reweight_entity for each of its tasks. */
+    @Override
+    public void domainParamsChanged(Vm vm) {
+        int w = NiceWeights.of(vm);
+        for (Vcpu v : vm.vcpus) {
+            LinuxTask t = task(v);
+            if (t == null || t.weight == w) {
+                continue;
+            }
+            LinuxRq rq = t.rq;
+            boolean queued = t.onRq && rq.curr != t;
+            if (rq.curr == t) {
+                updateCurr(rq);
+            }
+            if (queued) {
+                rq.queued.remove(t);
+            }
+            if (t.onRq) {
+                rq.load += w - t.weight;
+            }
+            reweighted(t, t.weight, w);
+            t.weight = w;
+            if (queued) {
+                rq.queued.add(t);
+            }
+        }
+    }
+
+    /** reweight_entity's class-specific part (EEVDF rescales the deadline's distance). */
+    void reweighted(LinuxTask t, int oldWeight, int newWeight) {
+    }
+
+    @Override
+    public int lockDomain(Pcpu p) {
+        return p.id; // one rq->lock per CPU
+    }
+
+    @Override
+    public int runqueueCount() {
+        return rqs.length;
+    }
+
+    /** An idle CPU pulls within its widest domain's interval (times two for the skew) plus the cache-hot time. */
+    @Override
+    public long balancePeriodNanos() {
+        return 2 * balancer.widestIntervalNanos() + params.migrationCostNanos + 2_000_000L;
+    }
+
+    /** Moves the queued t from src to dst (detach_task + attach_task); v.processor follows. */
+    void migrateQueued(LinuxTask t, LinuxRq src, LinuxRq dst) {
+        beforeDequeue(src, t);
+        src.remove(t);
+        renormalize(t, src, dst);
+        placeMigrated(dst, t);
+        dst.add(t);
+        t.v.processor = dst.cpu;
+    }
+
+    /** A balancer-moved task is placed on its new queue (EEVDF: place_entity with its lag). */
+    void placeMigrated(LinuxRq dst, LinuxTask t) {
+    }
+}
