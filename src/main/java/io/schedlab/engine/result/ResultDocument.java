@@ -20,6 +20,7 @@ import java.util.Map;
  * @param vms per VM (and per vCPU) figures, in creation order
  * @param pcpus per pCPU time split
  * @param runqueues per run queue time-averaged length
+ * @param coreScheduling core-scheduling figures (schedGran core|socket), null at cpu granularity
  */
 public record ResultDocument(
         String engineVersion,
@@ -33,11 +34,12 @@ public record ResultDocument(
         Distributions distributions,
         List<VmResult> vms,
         List<PcpuResult> pcpus,
-        List<RunqueueResult> runqueues) {
+        List<RunqueueResult> runqueues,
+        CoreSchedulingResult coreScheduling) {
 
     /** A headline-only document (for callers and tests that only need the summary). */
     public ResultDocument(String engineVersion, ResultSummary summary) {
-        this(engineVersion, null, null, Map.of(), 0L, null, summary, null, null, List.of(), List.of(), List.of());
+        this(engineVersion, null, null, Map.of(), 0L, null, summary, null, null, List.of(), List.of(), List.of(), null);
     }
 
     /** The same document with the wall-clock time set to 0, for determinism comparisons. */
@@ -47,6 +49,6 @@ public record ResultDocument(
                 : new ResultSummary(s.simulatedSeconds(), 0.0, s.events(), s.contextSwitches(), s.migrations(),
                         s.jainFairness(), s.vmHeadline());
         return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, blank, totals,
-                distributions, vms, pcpus, runqueues);
+                distributions, vms, pcpus, runqueues, coreScheduling);
     }
 }

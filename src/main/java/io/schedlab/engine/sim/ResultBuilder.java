@@ -2,6 +2,8 @@ package io.schedlab.engine.sim;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.policies.CoreScheduled;
+import io.schedlab.engine.result.CoreSchedulingResult;
 import io.schedlab.engine.result.Distributions;
 import io.schedlab.engine.result.Migrations;
 import io.schedlab.engine.result.PcpuResult;
@@ -40,11 +42,18 @@ public final class ResultBuilder {
         }
         double jain = sumX2 == 0 ? 1.0 : sumX * sumX / (n * sumX2);
         List<PcpuResult> pcpus = new ArrayList<>();
+        CoreScheduled cs = sim.coreSched;
+        long forcedIdle = 0;
         for (int p = 0; p < sim.nP; p++) {
             Pcpu pc = sim.pcpus[p];
+            Long forced = cs == null ? null : cs.forcedIdleNanos(p);
+            forcedIdle += forced == null ? 0 : forced;
             pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sec(sim.busyNs[p]), sec(sim.idleNs[p]),
-                    sec(sim.overheadNs[p])));
+                    sec(sim.overheadNs[p]), forced));
         }
+        CoreSchedulingResult coreScheduling = cs == null ? null
+                : new CoreSchedulingResult(cs.granularity(), cs.cpusPerResource(), forcedIdle, cs.rendezvousCount(),
+                        cs.rendezvousNanos());
         List<RunqueueResult> rqs = new ArrayList<>();
         for (int rq = 0; rq < sim.rqs.count; rq++) {
             rqs.add(new RunqueueResult(rq, end == 0 ? 0 : (double) sim.rqs.area[rq] / end));
@@ -61,7 +70,8 @@ public final class ResultBuilder {
                 migrations.total(), jain, headline);
         return new ResultDocument(Engine.VERSION, sim.spec.name(), sim.policyName,
                 new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed,
-                sim.stoppedEarly() ? "all-complete" : "duration", summary, totals, dists, vms, pcpus, rqs);
+                sim.stoppedEarly() ? "all-complete" : "duration", summary, totals, dists, vms, pcpus, rqs,
+                coreScheduling);
     }
 
     private static VmResult vmResult(VmRun run, long end) {

@@ -45,7 +45,7 @@ public final class SpecNormalizer {
     /** Normalizes with the trace bound defaulting to at most {@code maxTraceEvents} (the run limit). */
     public ExperimentSpec normalize(ExperimentSpec raw, long maxTraceEvents) {
         HostSpec host = normalizeHost(raw.host());
-        int pcpus = host.sockets() * host.coresPerSocket() * host.threadsPerCore();
+        int pcpus = (int) host.usablePcpus();
         int[] rr = {0};
         List<VmSpec> vms = new ArrayList<>();
         for (VmSpec vm : raw.vms()) {
@@ -108,7 +108,8 @@ public final class SpecNormalizer {
             }
         }
         return new HostSpec(sockets, cores, threads, List.copyOf(nodes), List.copyOf(distance),
-                orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB));
+                orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB),
+                h.smt() == null || h.smt());
     }
 
     VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, int[] roundRobin) {
@@ -188,7 +189,7 @@ public final class SpecNormalizer {
     }
 
     static int nodeOfPcpu(HostSpec host, int pcpu) {
-        int socket = pcpu / (host.coresPerSocket() * host.threadsPerCore());
+        int socket = pcpu / (host.coresPerSocket() * host.usableThreadsPerCore());
         for (int n = 0; n < host.numaNodes().size(); n++) {
             if (host.numaNodes().get(n).sockets().contains(socket)) {
                 return n;

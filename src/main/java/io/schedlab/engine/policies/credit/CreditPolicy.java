@@ -8,6 +8,7 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.coresched.CoreScheduling;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -27,7 +28,8 @@ public final class CreditPolicy implements SchedulerPolicy {
     public static PolicyDescriptor descriptor() {
         return new PolicyDescriptor("credit",
                 "Xen credit1: weights/caps via credits per 30 ms slice, BOOST/UNDER/OVER, per-pCPU queues, work stealing",
-                CreditParams.specs(), p -> new CreditPolicy(CreditParams.from(p)));
+                CoreScheduling.withGranularityParameter(CreditParams.specs()),
+                p -> CoreScheduling.wrap(p, new CreditPolicy(CreditParams.from(p))));
     }
 
     private final CreditParams params;

@@ -8,6 +8,7 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.coresched.CoreScheduling;
 import io.schedlab.engine.policies.credit.AffinityBalance;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
@@ -32,7 +33,8 @@ public final class Credit2Policy implements SchedulerPolicy {
     public static PolicyDescriptor descriptor() {
         return new PolicyDescriptor(NAME,
                 "Xen credit2: ns credits with per-run-queue resets, load balancing, migration resistance; Xen-version aware",
-                Credit2Params.specs(), p -> new Credit2Policy(Credit2Params.from(p)));
+                CoreScheduling.withGranularityParameter(Credit2Params.specs()),
+                p -> CoreScheduling.wrap(p, new Credit2Policy(Credit2Params.from(p))));
     }
 
     /** Spec rule of credit2 that parameter bounds cannot express: see {@link Credit2CapRules}. */
