@@ -19,16 +19,18 @@ import java.util.SplittableRandom;
 import java.util.TreeSet;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Core scheduling over random topologies, VMs, workloads and timelines (credit and credit2, core and
  * socket granularity, SMT on or off): replaying every switch of the trace, no two domains ever run on
  * one scheduling resource at the same instant; the engine's self-check (no vCPU on two pCPUs, hard
- * affinity) holds; forced idle is part of the idle time.
+ * affinity) holds; forced idle is part of the idle time; runs are deterministic.
  */
 class CoreSchedulingProperties {
     private static final double DURATION = 0.4;
     private static final long TRACE_EVENTS = 2_000_000L;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
     private final Registry registry = Registry.standard();
     private final Engine engine = new Engine(registry).withSelfCheck();
 
@@ -49,6 +51,9 @@ class CoreSchedulingProperties {
             replay.endOfInstant();
             assertThat(replay.switches).as("switches replayed").isPositive();
             assertThat(replay.records).as("trace not truncated").isLessThan(TRACE_EVENTS);
+            ResultDocument again = engine.run(v.normalized(), Limits.defaults(), RunControl.NONE);
+            assertThat(JSON.writeValueAsString(again.withoutWallTime())).as("determinism")
+                    .isEqualTo(JSON.writeValueAsString(doc.withoutWallTime()));
             if (size > 1) {
                 assertThat(doc.coreScheduling()).isNotNull();
                 doc.pcpus().forEach(p -> assertThat(p.forcedIdleNanos() / 1e9)
