@@ -20,6 +20,13 @@ import java.util.random.RandomGenerator;
  * tickles (delivered at the same instant, after the current event), slice timers, instant
  * context switches, and vCPUs that either loop forever or alternate run/sleep bursts. It checks
  * the contract on every switch (hard affinity, one pCPU per vCPU, runnable choice).
+ *
+ * <p>Outcome tests (shares, caps, spreading, stealing, affinity) run through the real engine
+ * ({@code PolicyRuns}). What stays here needs what the result document does not show: the policy's
+ * internal state at an exact instant (credit, priority, active weight, resets, balances, run
+ * queue of a vCPU), a direct {@code doSchedule} answer (rate limit, runtime clamps), tickle counts, a
+ * wake at a chosen nanosecond, a credit2 cap under a Xen release the validator rejects caps for, or
+ * {@code yield}, which the engine does not call.
  */
 public final class PolicyTestHost implements SchedulerContext {
 
@@ -330,26 +337,5 @@ public final class PolicyTestHost implements SchedulerContext {
     @Override
     public boolean isSpinning(Vcpu v) {
         return false;
-    }
-
-    /** Outcome of {@link #softAffinityScenario}: share of the soft vCPU's CPU time on pCPU 3, and the other VM's CPU time. */
-    public record SoftAffinityOutcome(double shareOnSoftCpu, long otherCpuTime) {
-    }
-
-    /**
-     * Scenario shared by the credit and credit2 tests: on 1 socket x 4 cores, a 2-vCPU VM on pCPUs
-     * 0-1 (3 ms on / 7 ms off) and a 1-vCPU VM (2 ms on / 3 ms off) given soft affinity to pCPU 3
-     * after creation; 5 simulated seconds.
-     */
-    public static SoftAffinityOutcome softAffinityScenario(SchedulerPolicy policy) {
-        long ms = 1_000_000L;
-        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(policy);
-        Vm other = host.addVm("other", 256, 0, new Behaviour(3 * ms, 7 * ms), 0, 1);
-        Vm soft = host.addVm("soft", 256, 0, new Behaviour(2 * ms, 3 * ms), 0);
-        Vcpu v = soft.vcpus.get(0);
-        v.softAffinity.set(3);
-        host.policy().affinityChanged(v);
-        host.runUntil(5_000 * ms);
-        return new SoftAffinityOutcome((double) host.cpuTimeOn(v, 3) / host.cpuTime(v), host.cpuTime(other));
     }
 }

@@ -1,5 +1,7 @@
 package io.schedlab.engine.policies.credit2;
 
+import static io.schedlab.engine.policies.PolicyRuns.loops;
+import static io.schedlab.engine.policies.PolicyRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.model.Pcpu;
@@ -9,6 +11,10 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.credit.PolicyTestHost;
 import io.schedlab.engine.policies.credit.PolicyTestHost.Behaviour;
+import io.schedlab.engine.policies.PolicyRuns;
+import io.schedlab.engine.result.ResultDocument;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class Credit2PolicyTest {
@@ -21,12 +27,9 @@ class Credit2PolicyTest {
 
     @Test
     void weightsTwoToOneOnOnePcpuGiveTwoToOneShares() {
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(credit2("latest"));
-        Vm a = host.addVm("a", 512, 0, Behaviour.loop(), 0);
-        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
-        host.runUntil(30_000 * MS);
-        double ratio = (double) host.cpuTime(a) / host.cpuTime(b);
-        assertThat(ratio).isBetween(2.0 * 0.98, 2.0 * 1.02);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 1, 1, 30.0,
+                List.of(loops("a", 512, 0, 1), loops("b", 256, 0, 1)));
+        assertThat(vm(doc, "a").cpuSeconds() / vm(doc, "b").cpuSeconds()).isBetween(2.0 * 0.98, 2.0 * 1.02);
     }
 
     @Test
@@ -78,11 +81,8 @@ class Credit2PolicyTest {
 
     @Test
     void capOfFiftyPercentHoldsWithinTwoPercentFrom410() {
-        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit2("latest"));
-        Vm a = host.addVm("a", 256, 50, Behaviour.loop(), 0);
-        host.runUntil(10_000 * MS);
-        double share = (double) host.cpuTime(a) / (10_000 * MS);
-        assertThat(share).isBetween(0.49, 0.51);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 2, 1, 10.0, List.of(loops("a", 256, 50, 1)));
+        assertThat(vm(doc, "a").cpuSeconds() / 10.0).isBetween(0.49, 0.51);
     }
 
     @Test
@@ -97,12 +97,10 @@ class Credit2PolicyTest {
 
     @Test
     void twoLoopsPlacedOnOnePcpuRunInParallel() {
-        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit2("latest"));
-        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 1);
-        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 1);
-        host.runUntil(5_000 * MS);
-        assertThat(host.cpuTime(a)).isGreaterThan(4_900 * MS);
-        assertThat(host.cpuTime(b)).isGreaterThan(4_900 * MS);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 2, 1, 5.0,
+                List.of(loops("a", 256, 0, 1, 1), loops("b", 256, 0, 1, 1)));
+        assertThat(vm(doc, "a").cpuSeconds()).isGreaterThan(4.9);
+        assertThat(vm(doc, "b").cpuSeconds()).isGreaterThan(4.9);
     }
 
     @Test
@@ -149,9 +147,9 @@ class Credit2PolicyTest {
 
     @Test
     void softAffinityIsPreferredWhenThereIsRoom() {
-        PolicyTestHost.SoftAffinityOutcome out = PolicyTestHost.softAffinityScenario(credit2("latest"));
-        assertThat(out.shareOnSoftCpu()).isGreaterThan(0.9);
-        assertThat(out.otherCpuTime()).isGreaterThan(0);
+        double[] out = PolicyRuns.softAffinityScenario("credit2");
+        assertThat(out[0]).isGreaterThan(0.9);
+        assertThat(out[1]).isGreaterThan(0);
     }
 
     @Test
@@ -193,17 +191,11 @@ class Credit2PolicyTest {
 
     @Test
     void hardAffinityIsRespected() {
-        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(credit2("latest"));
-        Vm vm = host.addVm("pinned", 256, 0, new Behaviour(1 * MS, 1 * MS), 0, 0, 0);
-        for (Vcpu v : vm.vcpus) {
-            v.hardAffinity.clear();
-            v.hardAffinity.set(2, 4);
-            host.policy().affinityChanged(v); // as the simulator does after a pin
-        }
-        host.runUntil(1_000 * MS);
-        for (Vcpu v : vm.vcpus) {
-            assertThat(host.cpuTimeOn(v, 0) + host.cpuTimeOn(v, 1)).isZero();
-            assertThat(host.cpuTime(v)).isGreaterThan(0);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 4, 1, 1.0,
+                List.of(PolicyRuns.bursts("pinned", 3, 1_000, 1, List.of(2, 3), null)));
+        for (int v = 0; v < 3; v++) {
+            assertThat(PolicyRuns.secondsOn(doc, "pinned", v, 0) + PolicyRuns.secondsOn(doc, "pinned", v, 1)).isZero();
+            assertThat(vm(doc, "pinned").vcpus().get(v).cpuSeconds()).isGreaterThan(0);
         }
     }
 }
