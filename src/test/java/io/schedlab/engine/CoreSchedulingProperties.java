@@ -34,7 +34,7 @@ class CoreSchedulingProperties {
     private final Registry registry = Registry.standard();
     private final Engine engine = new Engine(registry).withSelfCheck();
 
-    @Property(tries = 60)
+    @Property(tries = 100)
     void siblingsOnlyEverRunOneDomain(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed ^ 0x5eed);
         for (String policy : List.of("credit", "credit2")) {

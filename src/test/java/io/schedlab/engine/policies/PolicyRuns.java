@@ -1,15 +1,22 @@
 package io.schedlab.engine.policies;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.engine.Engine;
+import io.schedlab.engine.RunControl;
+import io.schedlab.engine.Validation;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VcpuResult;
 import io.schedlab.engine.result.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
+import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.TraceSpec;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.spec.WorkloadSpec;
 import io.schedlab.engine.workloads.EngineRuns;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +24,7 @@ import java.util.Map;
 
 /** Policy tests through the real engine ({@code Engine.run}): small hosts, endless loops and periodic bursts. */
 public final class PolicyRuns {
+    private static final Engine ENGINE = Engine.standard();
     private PolicyRuns() {
     }
 
@@ -45,6 +53,24 @@ public final class PolicyRuns {
         return EngineRuns.run(new ExperimentSpec("policy test", null, 3L, seconds,
                 ExperimentSpec.StopCondition.DURATION, new HostSpec(sockets, cores, threads, null, null, null, null),
                 new SchedulerSpec(policy, params), null, vms, null, new TraceSpec(false, null)));
+    }
+
+    /** One trace record. */
+    public record TraceRecord(long timeNanos, int pcpu, String event, String vm, int vcpu) {
+    }
+
+    /** As {@link #run}, collecting the trace (at most 100000 records). */
+    public static List<TraceRecord> trace(String policy, Map<String, Object> params, int sockets, int cores,
+            int threads, double seconds, List<VmSpec> vms) {
+        List<TraceRecord> records = new ArrayList<>();
+        ExperimentSpec raw = new ExperimentSpec("policy test", null, 3L, seconds,
+                ExperimentSpec.StopCondition.DURATION, new HostSpec(sockets, cores, threads, null, null, null, null),
+                new SchedulerSpec(policy, params), null, vms, null, new TraceSpec(true, 100_000L));
+        Validation v = ENGINE.validate(raw, Limits.defaults());
+        assertThat(v.violations()).as("violations").isEmpty();
+        ENGINE.run(v.normalized(), Limits.defaults(),
+                RunControl.tracingTo((t, p, e, vm, vc) -> records.add(new TraceRecord(t, p, e, vm, vc))));
+        return records;
     }
 
     public static VmResult vm(ResultDocument doc, String name) {

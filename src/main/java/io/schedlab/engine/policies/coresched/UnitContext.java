@@ -35,7 +35,7 @@ final class UnitContext implements SchedulerContext {
 
     @Override
     public List<Vm> vms() {
-        return host.vms().stream().map(units::shadowOf).toList();
+        return host.vms().stream().map(units::shadowOf).filter(java.util.Objects::nonNull).toList();
     }
 
     @Override

@@ -144,7 +144,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
     }
 
     Vm shadowOf(Vm vm) {
-        return shadows.get(vm.id);
+        return vm.id < shadows.size() ? shadows.get(vm.id) : null;
     }
 
     private Vm shadowFor(Vm vm) {
@@ -262,8 +262,8 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
         if (--u.liveMembers > 0) {
             return;
         }
-        if (u.saving) {
-            u.removeAfterSave = true;
+        if (u.saving || layout.resources[u.vcpu.processor].current == u) {
+            u.removeAfterSave = true; // still the resource's unit: removed once switched away and saved
         } else {
             removeUnit(u);
         }

@@ -23,10 +23,10 @@ import java.util.random.RandomGenerator;
  *
  * <p>Outcome tests (shares, caps, spreading, stealing, affinity) run through the real engine
  * ({@code PolicyRuns}). What stays here needs what the result document does not show: the policy's
- * internal state at an exact instant (credit, priority, active weight, resets, balances, run
- * queue of a vCPU), a direct {@code doSchedule} answer (rate limit, runtime clamps), tickle counts, a
- * wake at a chosen nanosecond, a credit2 cap under a Xen release the validator rejects caps for, or
- * {@code yield}, which the engine does not call.
+ * internal state at an exact instant (credit, priority and boost, active weight, resets, balances,
+ * run queue of a vCPU), a direct {@code doSchedule} answer (rate limit, runtime clamps), a credit2 cap
+ * under a Xen release whose caps the validator rejects, or {@code yield}, which the engine does not
+ * call.
  */
 public final class PolicyTestHost implements SchedulerContext {
 

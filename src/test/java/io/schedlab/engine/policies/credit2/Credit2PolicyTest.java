@@ -13,6 +13,7 @@ import io.schedlab.engine.policies.credit.PolicyTestHost;
 import io.schedlab.engine.policies.credit.PolicyTestHost.Behaviour;
 import io.schedlab.engine.policies.PolicyRuns;
 import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.spec.VmSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -128,21 +129,25 @@ class Credit2PolicyTest {
     @Test
     void modernTicklePrefersAFullyIdleCoreLegacyTakesTheSibling() {
         for (String version : new String[] {"4.6", "4.8"}) {
-            Credit2Policy pol = credit2(version);
-            PolicyTestHost host = new PolicyTestHost(1, 4, 2).start(pol);
-            Vm first = host.addVm("first", 256, 0, Behaviour.loop(), 0);
-            host.runUntil(1 * MS);
-            Vm second = host.addVm("second", 256, 0, Behaviour.loop(), 0);
-            host.runUntil(2 * MS);
-            int p1 = first.vcpus.get(0).processor;
-            int p2 = second.vcpus.get(0).processor;
-            boolean sameCore = host.topology().sameCore(p1, p2);
+            VmSpec second = loops("second", 256, 0, 1, 0);
+            second = new VmSpec(second.name(), 1, 256, 0, null, null, null, null, null, List.of(0), 0.001,
+                    second.workload());
+            List<PolicyRuns.TraceRecord> trace = PolicyRuns.trace("credit2", Map.of("xenVersion", version), 1, 4, 2,
+                    0.002, List.of(loops("first", 256, 0, 1, 0), second));
+            int p1 = firstSwitchTo(trace, "first");
+            int p2 = firstSwitchTo(trace, "second");
+            boolean sameCore = p1 / 2 == p2 / 2; // pCPUs 2c and 2c+1 are the threads of core c
             if (version.equals("4.6")) {
                 assertThat(sameCore).as("4.6 tickles any idle pCPU, from the first of the run queue").isTrue();
             } else {
                 assertThat(sameCore).as("4.8 tickles a fully idle core first").isFalse();
             }
         }
+    }
+
+    private static int firstSwitchTo(List<PolicyRuns.TraceRecord> trace, String vm) {
+        return trace.stream().filter(r -> r.event().equals("switch") && vm.equals(r.vm())).findFirst().orElseThrow()
+                .pcpu();
     }
 
     @Test
@@ -170,23 +175,19 @@ class Credit2PolicyTest {
 
     @Test
     void aBusyPcpuIsNotTickledBeforeItsVcpuRanTheRateLimitLessTolerance() {
-        Credit2Policy pol = credit2("latest");
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
-        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 0);
-        Vm b = host.addVm("b", 256, 0, false, Behaviour.loop(), 0);
-        Vm c = host.addVm("c", 256, 0, false, Behaviour.loop(), 0);
-        host.runUntil(500 * US);
-        assertThat(a.vcpus.get(0).state).isEqualTo(VcpuState.RUNNING);
-        long before = host.tickles;
-        // a ran 0.5 ms < 1 ms - 50 us: is_preemptable says no, though b has more credit
-        host.at(500 * US, () -> host.wake(b.vcpus.get(0)));
-        host.runUntil(500 * US);
-        assertThat(host.tickles).isEqualTo(before);
-        assertThat(b.vcpus.get(0).state).isEqualTo(VcpuState.RUNNABLE);
-        // at 0.96 ms it is within the 50 us tolerance: c's wake tickles the pCPU
-        host.at(960 * US, () -> host.wake(c.vcpus.get(0)));
-        host.runUntil(960 * US);
-        assertThat(host.tickles).isGreaterThan(before);
+        // a runs from ~1 us; b wakes at 0.5 ms: a ran < 1 ms - 50 us, is_preemptable says no though b
+        // has more credit; c wakes at 0.96 ms, within the 50 us tolerance: its wake tickles the pCPU.
+        List<PolicyRuns.TraceRecord> trace = PolicyRuns.trace("credit2", Map.of(), 1, 1, 1, 0.001,
+                List.of(loops("a", 256, 0, 1), startingAt(loops("b", 256, 0, 1), 0.0005),
+                        startingAt(loops("c", 256, 0, 1), 0.00096)));
+        assertThat(trace).filteredOn(r -> r.event().equals("tickle") && r.timeNanos() == 500_000).isEmpty();
+        assertThat(trace).filteredOn(r -> r.event().equals("switch") && "b".equals(r.vm())).isEmpty();
+        assertThat(trace).filteredOn(r -> r.event().equals("tickle") && r.timeNanos() == 960_000).hasSize(1);
+    }
+
+    private static VmSpec startingAt(VmSpec vm, double seconds) {
+        return new VmSpec(vm.name(), vm.vcpus(), vm.weight(), vm.cap(), null, null, null, null, null, null, seconds,
+                vm.workload());
     }
 
     @Test
