@@ -52,16 +52,11 @@ public final class PolicyTestHost implements SchedulerContext {
     private long[] startedAt = new long[0];
     private long[] runStart = new long[0];
     private long[] cpuTime = new long[0];
-    private long[][] cpuTimeOn = new long[0][];
     private Behaviour[] behaviour = new Behaviour[0];
     private long[] burstLeft = new long[0];
     private final TimerHandle[] sliceTimer;
     private TimerHandle[] burstTimer = new TimerHandle[0];
     private final boolean[] tickled;
-    public long switches;
-    /** Tickles requested by the policy (deduplicated ones included). */
-    public long tickles;
-    public long migrations;
 
     public PolicyTestHost(int sockets, int coresPerSocket, int threadsPerCore) {
         List<Pcpu> pcpus = new ArrayList<>();
@@ -89,10 +84,6 @@ public final class PolicyTestHost implements SchedulerContext {
         this.policy = p;
         p.init(this);
         return this;
-    }
-
-    public SchedulerPolicy policy() {
-        return policy;
     }
 
     /** Adds a VM whose vCPUs start at the given pCPUs (placement) with the given behaviour, waking at time 0. */
@@ -130,11 +121,6 @@ public final class PolicyTestHost implements SchedulerContext {
         behaviour = java.util.Arrays.copyOf(behaviour, k);
         burstLeft = java.util.Arrays.copyOf(burstLeft, k);
         burstTimer = java.util.Arrays.copyOf(burstTimer, k);
-        long[][] on = new long[k][];
-        for (int i = 0; i < k; i++) {
-            on[i] = i < cpuTimeOn.length ? cpuTimeOn[i] : new long[topo.size()];
-        }
-        cpuTimeOn = on;
     }
 
     public void wake(Vcpu v) {
@@ -189,7 +175,6 @@ public final class PolicyTestHost implements SchedulerContext {
     private void account(Vcpu v, int cpu) {
         long d = now - startedAt[v.uid];
         cpuTime[v.uid] += d;
-        cpuTimeOn[v.uid][cpu] += d;
         if (burstLeft[v.uid] > 0) {
             burstLeft[v.uid] -= d;
         }
@@ -222,7 +207,6 @@ public final class PolicyTestHost implements SchedulerContext {
             sliceTimer[p.id] = null;
         }
         if (next != prev) {
-            switches++;
             if (prev != null) {
                 if (burstTimer[prev.uid] != null) {
                     burstTimer[prev.uid].cancel();
@@ -234,9 +218,6 @@ public final class PolicyTestHost implements SchedulerContext {
             }
             p.current = next;
             if (next != null) {
-                if (next.processor != p.id) {
-                    migrations++;
-                }
                 next.state = VcpuState.RUNNING;
                 next.processor = p.id;
                 startedAt[next.uid] = now;
@@ -281,10 +262,6 @@ public final class PolicyTestHost implements SchedulerContext {
         return t;
     }
 
-    public long cpuTimeOn(Vcpu v, int cpu) {
-        return cpuTimeOn[v.uid][cpu];
-    }
-
     @Override
     public long now() {
         return now;
@@ -302,7 +279,6 @@ public final class PolicyTestHost implements SchedulerContext {
 
     @Override
     public void tickle(int pcpu) {
-        tickles++;
         if (tickled[pcpu]) {
             return;
         }
