@@ -53,7 +53,7 @@ class GoldenRunsTest {
         assertGolden(DIR.resolve(name + ".trace.csv"), trace.toString());
     }
 
-    /** The golden set keeps covering every policy (Xen and Linux under KVM), the run-queue layouts and the timeline. */
+    /** The golden set keeps covering every policy (Xen and Linux under KVM), the run-queue layouts, core scheduling and the timeline. */
     @Test
     void goldenRunsCoverThePoliciesAndLayouts() throws IOException {
         List<String> specs = goldenRuns().map(n -> {
@@ -70,6 +70,10 @@ class GoldenRunsTest {
         for (String layout : List.of("\"core\"", "\"socket\"", "\"all\"")) {
             assertThat(specs).as("a golden credit2 run with runqueue %s", layout)
                     .anyMatch(s -> s.contains("\"runqueue\": " + layout));
+        }
+        for (String policy : List.of("\"credit\"", "\"credit2\"")) {
+            assertThat(specs).as("a golden %s run with core scheduling", policy)
+                    .anyMatch(s -> s.contains("\"policy\": " + policy) && s.contains("\"schedgran\": \"core\""));
         }
         for (String action : List.of("pin", "unpin", "soft-affinity", "set-weight", "set-cap", "create-vm", "shutdown")) {
             assertThat(specs).as("a golden run with timeline action %s", action)

@@ -23,7 +23,8 @@ public record CostModel(
         double streamBandwidthMBps,
         long coldCacheWorkingSetKb,
         double llcRefillMBps,
-        double memoryRefillMBps) {
+        double memoryRefillMBps,
+        long rendezvousNanos) {
 
     /** The cost parameters with defaults, bounds and sources. */
     public static List<ParameterSpec> parameters() {
@@ -45,7 +46,8 @@ public record CostModel(
                 p.getDouble("streamBandwidthMBps"),
                 p.getLong("coldCacheWorkingSetKb"),
                 p.getDouble("llcRefillMBps"),
-                p.getDouble("memoryRefillMBps"));
+                p.getDouble("memoryRefillMBps"),
+                p.getLong("rendezvousNanos"));
     }
 
     /** Lock hold time of one scheduling decision when {@code sharers} pCPUs share the scheduler lock. */
@@ -106,5 +108,10 @@ public record CostModel(
                     "UNVERIFIED calibration knob"),
             ParameterSpec.number("memoryRefillMBps", 5_000, 1, 1_000_000, "MB/s",
                     "Refill bandwidth from memory after a cross-socket migration (the LLC is per socket).",
-                    "UNVERIFIED calibration knob"));
+                    "UNVERIFIED calibration knob"),
+            ParameterSpec.integer("rendezvousNanos", 1_000, 0, 1_000_000, "ns",
+                    "Core scheduling (schedGran core|socket): wait of every sibling pCPU in the rendezvous of one"
+                            + " decision on its scheduling resource, charged as overhead.",
+                    "UNVERIFIED calibration knob: one IPI, as the siblings are called by SCHED_SLAVE_SOFTIRQ"
+                            + " (xen/common/sched/core.c schedule, sched_wait_rendezvous_in)"));
 }

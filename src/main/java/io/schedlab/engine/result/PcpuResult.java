@@ -12,8 +12,10 @@ package io.schedlab.engine.result;
  * @param busyNanos time it ran vCPUs
  * @param idleNanos time it was idle
  * @param overheadNanos time it spent in the scheduler
+ * @param forcedIdleNanos the part of the idle time when the pCPU's core (socket) ran a unit of a domain with no
+ *     runnable vCPU for it (core scheduling); null at cpu granularity
  * @param jainIndex Jain's index of the CPU time it gave the competing VMs (per weight), null when fewer than one ran on it
  */
 public record PcpuResult(int pcpu, int socket, int core, int thread, int runqueue, long busyNanos, long idleNanos,
-        long overheadNanos, Double jainIndex) {
+        long overheadNanos, Long forcedIdleNanos, Double jainIndex) {
 }

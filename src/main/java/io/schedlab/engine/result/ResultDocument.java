@@ -28,6 +28,7 @@ import java.util.Map;
  *     descriptor, {@code /api/v1/schedulers}); absent when the policy declares none
  * @param hypervisorStatistics KVM's run-level counters (name -> number, sorted by name: PLE exits,
  *        kvm_vcpu_on_spin calls, directed yields, handler time in ns); absent under Xen, which keeps none
+ * @param coreScheduling core-scheduling figures (schedGran core|socket), null at cpu granularity
  */
 public record ResultDocument(
         String engineVersion,
@@ -45,7 +46,8 @@ public record ResultDocument(
         List<PcpuResult> pcpus,
         List<RunqueueResult> runqueues,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> policyStatistics,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> hypervisorStatistics) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> hypervisorStatistics,
+        CoreSchedulingResult coreScheduling) {
 
     /** The run reached its {@code durationSeconds}. */
     public static final String STOP_DURATION = "duration";
@@ -59,7 +61,7 @@ public record ResultDocument(
     /** A headline-only document (for callers and tests that only need the summary). */
     public ResultDocument(String engineVersion, ResultSummary summary) {
         this(engineVersion, null, null, Map.of(), 0L, null, false, summary, null, null, null, List.of(), List.of(),
-                List.of(), Map.of(), null);
+                List.of(), Map.of(), null, null);
     }
 
     /** The same document with the wall-clock time set to 0, for determinism comparisons. */
@@ -70,6 +72,6 @@ public record ResultDocument(
                         s.jainIndex(), s.vmHeadline());
         return new ResultDocument(engineVersion, experiment, policy, policyParams, seed, stopReason, partial, blank,
                 totals, fairness, distributions, vms, pcpus, runqueues,
-                policyStatistics, hypervisorStatistics);
+                policyStatistics, hypervisorStatistics, coreScheduling);
     }
 }

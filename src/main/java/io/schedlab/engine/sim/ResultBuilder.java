@@ -3,6 +3,8 @@ package io.schedlab.engine.sim;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.hypervisor.HypervisorStatistics;
 import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.policies.CoreScheduled;
+import io.schedlab.engine.result.CoreSchedulingResult;
 import io.schedlab.engine.result.Distributions;
 import io.schedlab.engine.result.Fairness;
 import io.schedlab.engine.result.Headline;
@@ -48,12 +50,19 @@ public final class ResultBuilder {
             }
         }
         List<PcpuResult> pcpus = new ArrayList<>();
+        CoreScheduled cs = sim.coreSched;
+        long forcedIdle = 0;
         for (int p = 0; p < sim.nP; p++) {
             Pcpu pc = sim.pcpus[p];
             int only = p;
+            Long forced = cs == null ? null : cs.forcedIdleNanos(p);
+            forcedIdle += forced == null ? 0 : forced;
             pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.rqOf[p], sim.busyNs[p], sim.idleNs[p],
-                    sim.overheadNs[p], fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
+                    sim.overheadNs[p], forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
         }
+        CoreSchedulingResult coreScheduling = cs == null ? null
+                : new CoreSchedulingResult(cs.granularity(), cs.cpusPerResource(), forcedIdle, cs.rendezvousCount(),
+                        cs.rendezvousNanos());
         List<RunqueueResult> rqs = new ArrayList<>();
         for (int rq = 0; rq < sim.rqs.count; rq++) {
             int queue = rq;
@@ -84,7 +93,7 @@ public final class ResultBuilder {
                 new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed, stopReason, partial, summary, totals,
                 new Fairness(jain, fairness.names(), FairnessIndex.MIN_DEMAND_SHARE), dists, vms, pcpus, rqs,
                 new TreeMap<>(sim.policy.statistics()),
-                sim.hyper.statistics() == null ? null : sim.hyper.statistics().run());
+                sim.hyper.statistics() == null ? null : sim.hyper.statistics().run(), coreScheduling);
     }
 
     /** The index over the competing VMs of the CPU time they got on the pCPUs {@code on} accepts. */

@@ -13,6 +13,7 @@ import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.Vm;
+import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.registry.Params;
@@ -113,6 +114,8 @@ public final class Simulator {
     long migCross;
 
     SelfCheck check;
+    /** Core scheduling hooks (rendezvous, forced idle), null at cpu granularity. */
+    final CoreScheduled coreSched;
 
     public Simulator(ExperimentSpec spec, Registry registry, Limits limits, RunControl control) {
         this(spec, registry, limits, control, Integer.MAX_VALUE);
@@ -168,6 +171,10 @@ public final class Simulator {
 
         policy.init(ctx);
         hyper = hypervisorOf(spec, registry).create(new Params(spec.scheduler().params()), new SimHypervisorHost(this));
+        coreSched = CoreScheduled.of(policy);
+        if (coreSched != null) {
+            coreSched.attach(q -> push(now, EV_SCHEDULE, q, 0), costs.rendezvousNanos());
+        }
         // Dense lock-domain and run-queue indices (policies may use any int ids).
         TreeMap<Integer, Integer> lockIds = new TreeMap<>();
         for (int p = 0; p < nP; p++) {
@@ -434,7 +441,7 @@ public final class Simulator {
         Vcpu prev = pc.current;
         VcpuRun prevRun = runningOn[p];
         if (prev == null) {
-            idleNs[p] += Math.max(0, start - idleSince[p]);
+            idleEnded(p, Math.max(0, start - idleSince[p]));
         } else {
             progress.settle(prevRun);
         }
@@ -446,7 +453,7 @@ public final class Simulator {
         Vcpu next = d == null ? null : d.next();
         checkDecision(pc, prev, next);
         decisionHist.record(wait + hold);
-        long t = start + wait + hold;
+        long t = start + wait + hold + (coreSched == null ? 0 : coreSched.takeRendezvousNanos(p));
 
         if (next != prev) {
             VcpuRun nextRun = next == null ? null : vcpus.get(next.uid);
@@ -501,6 +508,9 @@ public final class Simulator {
         overheadUntil[p] = t;
         if (pc.current == null) {
             idleSince[p] = t;
+            if (coreSched != null) {
+                coreSched.idleStarted(p);
+            }
         }
         setSlice(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
     }
@@ -584,6 +594,13 @@ public final class Simulator {
         hyper.vcpuStopped(v);
     }
 
+    private void idleEnded(int p, long ns) {
+        idleNs[p] += ns;
+        if (coreSched != null) {
+            coreSched.idleEnded(p, ns);
+        }
+    }
+
     private void addCpu(VcpuRun vr, int p, long ns) {
         vr.cpuNs += ns;
         vr.timeOnPcpu.add(p, ns);
@@ -614,7 +631,7 @@ public final class Simulator {
                 }
                 vr.runStart = Math.max(vr.runStart, end);
             } else {
-                idleNs[p] += Math.max(0, end - idleSince[p]);
+                idleEnded(p, Math.max(0, end - idleSince[p]));
                 idleSince[p] = Math.max(idleSince[p], end);
             }
             if (overheadUntil[p] > end) {

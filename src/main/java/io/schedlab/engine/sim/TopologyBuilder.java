@@ -6,7 +6,7 @@ import io.schedlab.engine.spec.HostSpec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Builds the model {@link Topology} from a normalized {@link HostSpec} (pCPU ids socket-major, then core, then thread). */
+/** Builds the model {@link Topology} from a normalized {@link HostSpec} (pCPU ids socket-major, then core, then usable thread). */
 public final class TopologyBuilder {
     private TopologyBuilder() {
     }
@@ -14,7 +14,7 @@ public final class TopologyBuilder {
     public static Topology build(HostSpec h) {
         int sockets = h.sockets();
         int cores = h.coresPerSocket();
-        int threads = h.threadsPerCore();
+        int threads = h.usableThreadsPerCore(); // SMT off: one thread per core
         int nodes = h.numaNodes().size();
         int[] nodeOfSocket = new int[sockets];
         for (int n = 0; n < nodes; n++) {

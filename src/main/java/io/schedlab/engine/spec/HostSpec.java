@@ -4,8 +4,11 @@ import java.util.List;
 
 /**
  * Host topology: sockets x cores x SMT threads, NUMA nodes (default one per socket), cache
- * sizes. pCPU ids are numbered socket-major, then core, then thread (like Linux on most Intel
- * hosts with SMT siblings adjacent): pcpu = ((socket * cores) + core) * threads + thread.
+ * sizes, and whether SMT is on. pCPU ids are numbered socket-major, then core, then thread (like
+ * Linux on most Intel hosts with SMT siblings adjacent): pcpu = ((socket * cores) + core) * threads
+ * + thread, counting usable threads only. With {@code smt = false} one hardware thread per core is
+ * used (Xen's {@code smt=0} boot option leaves the other threads offline), so the host has
+ * sockets x cores pCPUs and no SMT sibling slows another.
  */
 public record HostSpec(
         Integer sockets,
@@ -14,5 +17,23 @@ public record HostSpec(
         List<NumaNodeSpec> numaNodes,
         List<List<Integer>> numaDistance,
         Integer llcKbPerSocket,
-        Integer l2KbPerCore) {
+        Integer l2KbPerCore,
+        Boolean smt) {
+
+    /** A host with SMT as the hardware has it ({@code smt} absent = on). */
+    public HostSpec(Integer sockets, Integer coresPerSocket, Integer threadsPerCore, List<NumaNodeSpec> numaNodes,
+            List<List<Integer>> numaDistance, Integer llcKbPerSocket, Integer l2KbPerCore) {
+        this(sockets, coresPerSocket, threadsPerCore, numaNodes, numaDistance, llcKbPerSocket, l2KbPerCore, null);
+    }
+
+    /** Hardware threads per core that run vCPUs: threadsPerCore, or 1 with SMT off (absent counts 1). */
+    public int usableThreadsPerCore() {
+        return Boolean.FALSE.equals(smt) || threadsPerCore == null ? 1 : threadsPerCore;
+    }
+
+    /** Usable pCPUs: sockets x cores x usable threads (absent counts 1). */
+    public long usablePcpus() {
+        return (long) (sockets == null ? 1 : sockets) * (coresPerSocket == null ? 1 : coresPerSocket)
+                * usableThreadsPerCore();
+    }
 }

@@ -38,7 +38,7 @@ final class NullPolicyPlacement {
     /** Violations for a normalized spec under the null policy; {@code raw} gives the submitted pointers. */
     static List<Violation> check(ExperimentSpec raw, ExperimentSpec s) {
         List<Violation> out = new ArrayList<>();
-        int pcpus = s.host().sockets() * s.host().coresPerSocket() * s.host().threadsPerCore();
+        int pcpus = (int) s.host().usablePcpus();
         int initial = 0;
         for (VmSpec vm : s.vms()) {
             initial += vm.vcpus();

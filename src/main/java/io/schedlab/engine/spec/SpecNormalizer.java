@@ -47,7 +47,7 @@ public final class SpecNormalizer {
     /** Normalizes with the trace bound defaulting to at most {@code maxTraceEvents} (the run limit). */
     public ExperimentSpec normalize(ExperimentSpec raw, long maxTraceEvents) {
         HostSpec host = normalizeHost(raw.host());
-        int pcpus = host.sockets() * host.coresPerSocket() * host.threadsPerCore();
+        int pcpus = (int) host.usablePcpus();
         int[] rr = {0};
         PolicyDescriptor policy = registry.policy(raw.scheduler().policy()).orElseThrow();
         List<VmSpec> vms = new ArrayList<>();
@@ -113,7 +113,8 @@ public final class SpecNormalizer {
             }
         }
         return new HostSpec(sockets, cores, threads, List.copyOf(nodes), List.copyOf(distance),
-                orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB));
+                orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB),
+                h.smt() == null || h.smt());
     }
 
     VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, int[] roundRobin, PolicyDescriptor policy) {
@@ -198,7 +199,7 @@ public final class SpecNormalizer {
     }
 
     static int nodeOfPcpu(HostSpec host, int pcpu) {
-        int socket = pcpu / (host.coresPerSocket() * host.threadsPerCore());
+        int socket = pcpu / (host.coresPerSocket() * host.usableThreadsPerCore());
         for (int n = 0; n < host.numaNodes().size(); n++) {
             if (host.numaNodes().get(n).sockets().contains(socket)) {
                 return n;

@@ -170,8 +170,7 @@ public final class SpecValidator {
             return 0;
         }
         int sockets = h.sockets() != null ? h.sockets() : 1;
-        long pcpus = (long) sockets * (h.coresPerSocket() != null ? h.coresPerSocket() : 1)
-                * (h.threadsPerCore() != null ? h.threadsPerCore() : 1);
+        long pcpus = h.usablePcpus();
         if (pcpus > limits.maxPcpus()) {
             out.add(new Violation("/host", "at most " + limits.maxPcpus() + " pCPUs, got " + pcpus));
             return 0;
@@ -498,6 +497,7 @@ public final class SpecValidator {
             }
         }
         out.addAll(io.schedlab.engine.policies.credit2.Credit2Policy.capViolations(s));
+        out.addAll(io.schedlab.engine.policies.coresched.CoreScheduling.violations(s));
     }
 
     private void checkVmReferences(String at, VmSpec vm, int nodes, List<Violation> out) {

@@ -18,13 +18,14 @@ import java.util.List;
 import java.util.Map;
 
 /** End-to-end helpers: build, validate and run small experiments through the real engine. */
-final class EngineRuns {
+public final class EngineRuns {
     static final Engine ENGINE = Engine.standard();
 
     private EngineRuns() {
     }
 
-    static ResultDocument run(ExperimentSpec raw) {
+    /** Validates (no violations allowed) and runs {@code raw}. */
+    public static ResultDocument run(ExperimentSpec raw) {
         Validation v = ENGINE.validate(raw, Limits.defaults());
         assertThat(v.violations()).as("violations").isEmpty();
         return ENGINE.run(v.normalized(), Limits.defaults(), RunControl.NONE);

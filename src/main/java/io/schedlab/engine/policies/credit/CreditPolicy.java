@@ -8,6 +8,7 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.coresched.CoreScheduling;
 import io.schedlab.engine.policies.xen.AffinityBalance;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.StatisticSpec;
@@ -30,7 +31,8 @@ public final class CreditPolicy implements SchedulerPolicy {
     public static PolicyDescriptor descriptor() {
         return new PolicyDescriptor("credit",
                 "Xen credit1: weights/caps via credits per 30 ms slice, BOOST/UNDER/OVER, per-pCPU queues, work stealing",
-                CreditParams.specs(), p -> new CreditPolicy(CreditParams.from(p))).withStatistics(List.of(
+                CoreScheduling.withGranularityParameter(CreditParams.specs()),
+                p -> CoreScheduling.wrap(p, new CreditPolicy(CreditParams.from(p)))).withStatistics(List.of(
                         StatisticSpec.runAndVcpu(STAT_STEALS, "count",
                                 "vCPUs taken from a peer's run queue by work stealing (csched_runq_steal)")));
     }

@@ -8,6 +8,7 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.coresched.CoreScheduling;
 import io.schedlab.engine.policies.xen.AffinityBalance;
 import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.registry.PolicyDescriptor;
@@ -35,7 +36,8 @@ public final class Credit2Policy implements SchedulerPolicy {
     public static PolicyDescriptor descriptor() {
         return new PolicyDescriptor(NAME,
                 "Xen credit2: ns credits with per-run-queue resets, load balancing, migration resistance; Xen-version aware",
-                Credit2Params.specs(), p -> new Credit2Policy(Credit2Params.from(p))).withStatistics(List.of(
+                CoreScheduling.withGranularityParameter(Credit2Params.specs()),
+                p -> CoreScheduling.wrap(p, new Credit2Policy(Credit2Params.from(p)))).withStatistics(List.of(
                         StatisticSpec.run(STAT_RESETS, "count", "credit resets (reset_credit), all run queues"),
                         StatisticSpec.run(STAT_BALANCES, "count", "balance_load calls that moved a vCPU"),
                         StatisticSpec.runAndVcpu(STAT_BALANCE_MOVES, "count",

@@ -1,5 +1,7 @@
 package io.schedlab.engine.policies.credit;
 
+import static io.schedlab.engine.policies.PolicyRuns.loops;
+import static io.schedlab.engine.policies.PolicyRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.model.Vcpu;
@@ -7,7 +9,13 @@ import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.credit.PolicyTestHost.Behaviour;
+import io.schedlab.engine.policies.PolicyRuns;
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.spec.VmSpec;
+import io.schedlab.engine.spec.WorkloadSpec;
 import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CreditPolicyTest {
@@ -20,13 +28,12 @@ class CreditPolicyTest {
 
     @Test
     void weightsTwoToOneOnOnePcpuGiveTwoToOneShares() {
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(credit());
-        Vm a = host.addVm("a", 512, 0, Behaviour.loop(), 0);
-        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
-        host.runUntil(30_000 * MS);
-        double ratio = (double) host.cpuTime(a) / host.cpuTime(b);
-        assertThat(ratio).isBetween(2.0 * 0.98, 2.0 * 1.02);
-        assertThat(host.cpuTime(a) + host.cpuTime(b)).isEqualTo(30_000 * MS);
+        ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 1, 1, 30.0,
+                List.of(loops("a", 512, 0, 1), loops("b", 256, 0, 1)));
+        double a = vm(doc, "a").cpuNanosAllVcpus() / 1e9;
+        double b = vm(doc, "b").cpuNanosAllVcpus() / 1e9;
+        assertThat(a / b).isBetween(2.0 * 0.98, 2.0 * 1.02);
+        assertThat(a + b).as("only the scheduler's overhead is lost").isBetween(29.9, 30.0);
     }
 
     @Test
@@ -65,12 +72,8 @@ class CreditPolicyTest {
 
     @Test
     void capOfFiftyPercentHoldsWithinTwoPercent() {
-        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit());
-        Vm a = host.addVm("a", 256, 50, Behaviour.loop(), 0);
-        host.runUntil(30_000 * MS);
-        double share = (double) host.cpuTime(a) / (30_000 * MS);
-        assertThat(share).isBetween(0.49, 0.51);
-        assertThat(CreditPolicy.isParked(a.vcpus.get(0)) || a.vcpus.get(0).state == VcpuState.RUNNING).isTrue();
+        ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 2, 1, 30.0, List.of(loops("a", 256, 50, 1)));
+        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9 / 30.0).isBetween(0.49, 0.51);
     }
 
     @Test
@@ -162,36 +165,30 @@ class CreditPolicyTest {
 
     @Test
     void twoLoopsPlacedOnOnePcpuAreSpreadByPlacementAndStealing() {
-        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit());
-        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 1);
-        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 1);
-        host.runUntil(10_000 * MS);
-        assertThat(host.cpuTime(a)).isGreaterThan(9_800 * MS);
-        assertThat(host.cpuTime(b)).isGreaterThan(9_800 * MS);
+        ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 2, 1, 10.0,
+                List.of(loops("a", 256, 0, 1, 1), loops("b", 256, 0, 1, 1)));
+        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9).isGreaterThan(9.8);
+        assertThat(vm(doc, "b").cpuNanosAllVcpus() / 1e9).isGreaterThan(9.8);
     }
 
     @Test
     void idlePcpuStealsQueuedWorkWhenItsOwnVcpuBlocks() {
-        CreditParams p = CreditParams.defaults();
-        CreditPolicy pol = new CreditPolicy(p);
-        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(pol);
-        // pCPU 0 runs a short-lived vCPU; three loops are pinned... no: allowed anywhere but woken
-        // while pCPU 0 is busy, so they queue on pCPU 1.
-        Vm d0 = host.addVm("dom0", 256, 0, new Behaviour(5 * MS, 1_000_000 * MS), 0);
-        host.runUntil(1 * MS);
-        Vm l = host.addVm("loops", 256, 0, Behaviour.loop(), 1, 1);
-        host.runUntil(1_000 * MS);
-        // Both pCPUs are busy almost all the time: pCPU 0 stole one loop once dom0 blocked.
-        long loops = host.cpuTime(l);
-        assertThat(loops).isGreaterThan(2 * 990 * MS - 10 * MS);
-        assertThat(host.cpuTime(d0)).isEqualTo(5 * MS);
+        // pCPU 0 runs 5 ms of dom0 work, then dom0 blocks for good; the two loops start at 1 ms on
+        // pCPU 1 (pCPU 0 is busy), so one of them only runs if pCPU 0 steals it.
+        VmSpec dom0 = new VmSpec("dom0", 1, null, null, null, null, null, null, null, List.of(0), null,
+                new WorkloadSpec("cpu-loop", Map.of("workSeconds", 0.005)));
+        VmSpec loops = new VmSpec("loops", 2, null, null, null, null, null, null, null, List.of(1, 1), 0.001,
+                new WorkloadSpec("cpu-loop", Map.of("threads", 2, "workSeconds", 0)));
+        ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 2, 1, 1.0, List.of(dom0, loops));
+        assertThat(vm(doc, "loops").cpuNanosAllVcpus() / 1e9).isGreaterThan(2 * 0.990 - 0.010);
+        assertThat(vm(doc, "dom0").cpuNanosAllVcpus() / 1e9).isBetween(0.005, 0.0051);
     }
 
     @Test
     void softAffinityIsPreferredWhenThereIsRoom() {
-        PolicyTestHost.SoftAffinityOutcome out = PolicyTestHost.softAffinityScenario(credit());
-        assertThat(out.shareOnSoftCpu()).isGreaterThan(0.9);
-        assertThat(out.otherCpuTime()).isGreaterThan(0);
+        double[] out = PolicyRuns.softAffinityScenario("credit");
+        assertThat(out[0]).isGreaterThan(0.9);
+        assertThat(out[1]).isGreaterThan(0);
     }
 
     @Test

@@ -20,6 +20,13 @@ import java.util.random.RandomGenerator;
  * tickles (delivered at the same instant, after the current event), slice timers, instant
  * context switches, and vCPUs that either loop forever or alternate run/sleep bursts. It checks
  * the contract on every switch (hard affinity, one pCPU per vCPU, runnable choice).
+ *
+ * <p>Outcome tests (shares, caps, spreading, stealing, affinity) run through the real engine
+ * ({@code PolicyRuns}). What stays here needs what the result document does not show: the policy's
+ * internal state at an exact instant (credit, priority and boost, active weight, resets, balances,
+ * run queue of a vCPU), a direct {@code doSchedule} answer (rate limit, runtime clamps), a credit2 cap
+ * under a Xen release whose caps the validator rejects, or {@code yield}, which the engine does not
+ * call.
  */
 public final class PolicyTestHost implements SchedulerContext {
 
@@ -45,16 +52,11 @@ public final class PolicyTestHost implements SchedulerContext {
     private long[] startedAt = new long[0];
     private long[] runStart = new long[0];
     private long[] cpuTime = new long[0];
-    private long[][] cpuTimeOn = new long[0][];
     private Behaviour[] behaviour = new Behaviour[0];
     private long[] burstLeft = new long[0];
     private final TimerHandle[] sliceTimer;
     private TimerHandle[] burstTimer = new TimerHandle[0];
     private final boolean[] tickled;
-    public long switches;
-    /** Tickles requested by the policy (deduplicated ones included). */
-    public long tickles;
-    public long migrations;
 
     public PolicyTestHost(int sockets, int coresPerSocket, int threadsPerCore) {
         List<Pcpu> pcpus = new ArrayList<>();
@@ -82,10 +84,6 @@ public final class PolicyTestHost implements SchedulerContext {
         this.policy = p;
         p.init(this);
         return this;
-    }
-
-    public SchedulerPolicy policy() {
-        return policy;
     }
 
     /** Adds a VM whose vCPUs start at the given pCPUs (placement) with the given behaviour, waking at time 0. */
@@ -123,11 +121,6 @@ public final class PolicyTestHost implements SchedulerContext {
         behaviour = java.util.Arrays.copyOf(behaviour, k);
         burstLeft = java.util.Arrays.copyOf(burstLeft, k);
         burstTimer = java.util.Arrays.copyOf(burstTimer, k);
-        long[][] on = new long[k][];
-        for (int i = 0; i < k; i++) {
-            on[i] = i < cpuTimeOn.length ? cpuTimeOn[i] : new long[topo.size()];
-        }
-        cpuTimeOn = on;
     }
 
     public void wake(Vcpu v) {
@@ -182,7 +175,6 @@ public final class PolicyTestHost implements SchedulerContext {
     private void account(Vcpu v, int cpu) {
         long d = now - startedAt[v.uid];
         cpuTime[v.uid] += d;
-        cpuTimeOn[v.uid][cpu] += d;
         if (burstLeft[v.uid] > 0) {
             burstLeft[v.uid] -= d;
         }
@@ -215,7 +207,6 @@ public final class PolicyTestHost implements SchedulerContext {
             sliceTimer[p.id] = null;
         }
         if (next != prev) {
-            switches++;
             if (prev != null) {
                 if (burstTimer[prev.uid] != null) {
                     burstTimer[prev.uid].cancel();
@@ -227,9 +218,6 @@ public final class PolicyTestHost implements SchedulerContext {
             }
             p.current = next;
             if (next != null) {
-                if (next.processor != p.id) {
-                    migrations++;
-                }
                 next.state = VcpuState.RUNNING;
                 next.processor = p.id;
                 startedAt[next.uid] = now;
@@ -274,10 +262,6 @@ public final class PolicyTestHost implements SchedulerContext {
         return t;
     }
 
-    public long cpuTimeOn(Vcpu v, int cpu) {
-        return cpuTimeOn[v.uid][cpu];
-    }
-
     @Override
     public long now() {
         return now;
@@ -295,7 +279,6 @@ public final class PolicyTestHost implements SchedulerContext {
 
     @Override
     public void tickle(int pcpu) {
-        tickles++;
         if (tickled[pcpu]) {
             return;
         }
@@ -340,26 +323,5 @@ public final class PolicyTestHost implements SchedulerContext {
     @Override
     public io.schedlab.engine.registry.Params schedParams(Vm vm) {
         return new io.schedlab.engine.registry.Params(java.util.Map.of());
-    }
-
-    /** Outcome of {@link #softAffinityScenario}: share of the soft vCPU's CPU time on pCPU 3, and the other VM's CPU time. */
-    public record SoftAffinityOutcome(double shareOnSoftCpu, long otherCpuTime) {
-    }
-
-    /**
-     * Scenario shared by the credit and credit2 tests: on 1 socket x 4 cores, a 2-vCPU VM on pCPUs
-     * 0-1 (3 ms on / 7 ms off) and a 1-vCPU VM (2 ms on / 3 ms off) given soft affinity to pCPU 3
-     * after creation; 5 simulated seconds.
-     */
-    public static SoftAffinityOutcome softAffinityScenario(SchedulerPolicy policy) {
-        long ms = 1_000_000L;
-        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(policy);
-        Vm other = host.addVm("other", 256, 0, new Behaviour(3 * ms, 7 * ms), 0, 1);
-        Vm soft = host.addVm("soft", 256, 0, new Behaviour(2 * ms, 3 * ms), 0);
-        Vcpu v = soft.vcpus.get(0);
-        v.softAffinity.set(3);
-        host.policy().affinityChanged(v);
-        host.runUntil(5_000 * ms);
-        return new SoftAffinityOutcome((double) host.cpuTimeOn(v, 3) / host.cpuTime(v), host.cpuTime(other));
     }
 }

@@ -1,5 +1,7 @@
 package io.schedlab.engine.policies.credit2;
 
+import static io.schedlab.engine.policies.PolicyRuns.loops;
+import static io.schedlab.engine.policies.PolicyRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.model.Pcpu;
@@ -9,6 +11,11 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.credit.PolicyTestHost;
 import io.schedlab.engine.policies.credit.PolicyTestHost.Behaviour;
+import io.schedlab.engine.policies.PolicyRuns;
+import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.spec.VmSpec;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class Credit2PolicyTest {
@@ -21,12 +28,9 @@ class Credit2PolicyTest {
 
     @Test
     void weightsTwoToOneOnOnePcpuGiveTwoToOneShares() {
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(credit2("latest"));
-        Vm a = host.addVm("a", 512, 0, Behaviour.loop(), 0);
-        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
-        host.runUntil(30_000 * MS);
-        double ratio = (double) host.cpuTime(a) / host.cpuTime(b);
-        assertThat(ratio).isBetween(2.0 * 0.98, 2.0 * 1.02);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 1, 1, 30.0,
+                List.of(loops("a", 512, 0, 1), loops("b", 256, 0, 1)));
+        assertThat((double) vm(doc, "a").cpuNanosAllVcpus() / vm(doc, "b").cpuNanosAllVcpus()).isBetween(2.0 * 0.98, 2.0 * 1.02);
     }
 
     @Test
@@ -78,11 +82,8 @@ class Credit2PolicyTest {
 
     @Test
     void capOfFiftyPercentHoldsWithinTwoPercentFrom410() {
-        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit2("latest"));
-        Vm a = host.addVm("a", 256, 50, Behaviour.loop(), 0);
-        host.runUntil(10_000 * MS);
-        double share = (double) host.cpuTime(a) / (10_000 * MS);
-        assertThat(share).isBetween(0.49, 0.51);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 2, 1, 10.0, List.of(loops("a", 256, 50, 1)));
+        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9 / 10.0).isBetween(0.49, 0.51);
     }
 
     @Test
@@ -97,12 +98,10 @@ class Credit2PolicyTest {
 
     @Test
     void twoLoopsPlacedOnOnePcpuRunInParallel() {
-        PolicyTestHost host = new PolicyTestHost(1, 2, 1).start(credit2("latest"));
-        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 1);
-        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 1);
-        host.runUntil(5_000 * MS);
-        assertThat(host.cpuTime(a)).isGreaterThan(4_900 * MS);
-        assertThat(host.cpuTime(b)).isGreaterThan(4_900 * MS);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 2, 1, 5.0,
+                List.of(loops("a", 256, 0, 1, 1), loops("b", 256, 0, 1, 1)));
+        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9).isGreaterThan(4.9);
+        assertThat(vm(doc, "b").cpuNanosAllVcpus() / 1e9).isGreaterThan(4.9);
     }
 
     @Test
@@ -130,15 +129,14 @@ class Credit2PolicyTest {
     @Test
     void modernTicklePrefersAFullyIdleCoreLegacyTakesTheSibling() {
         for (String version : new String[] {"4.6", "4.8"}) {
-            Credit2Policy pol = credit2(version);
-            PolicyTestHost host = new PolicyTestHost(1, 4, 2).start(pol);
-            Vm first = host.addVm("first", 256, 0, Behaviour.loop(), 0);
-            host.runUntil(1 * MS);
-            Vm second = host.addVm("second", 256, 0, Behaviour.loop(), 0);
-            host.runUntil(2 * MS);
-            int p1 = first.vcpus.get(0).processor;
-            int p2 = second.vcpus.get(0).processor;
-            boolean sameCore = host.topology().sameCore(p1, p2);
+            VmSpec second = loops("second", 256, 0, 1, 0);
+            second = new VmSpec(second.name(), 1, 256, 0, null, null, null, null, null, List.of(0), 0.001,
+                    second.workload());
+            List<PolicyRuns.TraceRecord> trace = PolicyRuns.trace("credit2", Map.of("xenVersion", version), 1, 4, 2,
+                    0.002, List.of(loops("first", 256, 0, 1, 0), second));
+            int p1 = firstSwitchTo(trace, "first");
+            int p2 = firstSwitchTo(trace, "second");
+            boolean sameCore = p1 / 2 == p2 / 2; // pCPUs 2c and 2c+1 are the threads of core c
             if (version.equals("4.6")) {
                 assertThat(sameCore).as("4.6 tickles any idle pCPU, from the first of the run queue").isTrue();
             } else {
@@ -147,11 +145,16 @@ class Credit2PolicyTest {
         }
     }
 
+    private static int firstSwitchTo(List<PolicyRuns.TraceRecord> trace, String vm) {
+        return trace.stream().filter(r -> r.event().equals("switch") && vm.equals(r.vm())).findFirst().orElseThrow()
+                .pcpu();
+    }
+
     @Test
     void softAffinityIsPreferredWhenThereIsRoom() {
-        PolicyTestHost.SoftAffinityOutcome out = PolicyTestHost.softAffinityScenario(credit2("latest"));
-        assertThat(out.shareOnSoftCpu()).isGreaterThan(0.9);
-        assertThat(out.otherCpuTime()).isGreaterThan(0);
+        double[] out = PolicyRuns.softAffinityScenario("credit2");
+        assertThat(out[0]).isGreaterThan(0.9);
+        assertThat(out[1]).isGreaterThan(0);
     }
 
     @Test
@@ -172,38 +175,28 @@ class Credit2PolicyTest {
 
     @Test
     void aBusyPcpuIsNotTickledBeforeItsVcpuRanTheRateLimitLessTolerance() {
-        Credit2Policy pol = credit2("latest");
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
-        Vm a = host.addVm("a", 256, 0, Behaviour.loop(), 0);
-        Vm b = host.addVm("b", 256, 0, false, Behaviour.loop(), 0);
-        Vm c = host.addVm("c", 256, 0, false, Behaviour.loop(), 0);
-        host.runUntil(500 * US);
-        assertThat(a.vcpus.get(0).state).isEqualTo(VcpuState.RUNNING);
-        long before = host.tickles;
-        // a ran 0.5 ms < 1 ms - 50 us: is_preemptable says no, though b has more credit
-        host.at(500 * US, () -> host.wake(b.vcpus.get(0)));
-        host.runUntil(500 * US);
-        assertThat(host.tickles).isEqualTo(before);
-        assertThat(b.vcpus.get(0).state).isEqualTo(VcpuState.RUNNABLE);
-        // at 0.96 ms it is within the 50 us tolerance: c's wake tickles the pCPU
-        host.at(960 * US, () -> host.wake(c.vcpus.get(0)));
-        host.runUntil(960 * US);
-        assertThat(host.tickles).isGreaterThan(before);
+        // a runs from ~1 us; b wakes at 0.5 ms: a ran < 1 ms - 50 us, is_preemptable says no though b
+        // has more credit; c wakes at 0.96 ms, within the 50 us tolerance: its wake tickles the pCPU.
+        List<PolicyRuns.TraceRecord> trace = PolicyRuns.trace("credit2", Map.of(), 1, 1, 1, 0.001,
+                List.of(loops("a", 256, 0, 1), startingAt(loops("b", 256, 0, 1), 0.0005),
+                        startingAt(loops("c", 256, 0, 1), 0.00096)));
+        assertThat(trace).filteredOn(r -> r.event().equals("tickle") && r.timeNanos() == 500_000).isEmpty();
+        assertThat(trace).filteredOn(r -> r.event().equals("switch") && "b".equals(r.vm())).isEmpty();
+        assertThat(trace).filteredOn(r -> r.event().equals("tickle") && r.timeNanos() == 960_000).hasSize(1);
+    }
+
+    private static VmSpec startingAt(VmSpec vm, double seconds) {
+        return new VmSpec(vm.name(), vm.vcpus(), vm.weight(), vm.cap(), null, null, null, null, null, null, seconds,
+                vm.workload());
     }
 
     @Test
     void hardAffinityIsRespected() {
-        PolicyTestHost host = new PolicyTestHost(1, 4, 1).start(credit2("latest"));
-        Vm vm = host.addVm("pinned", 256, 0, new Behaviour(1 * MS, 1 * MS), 0, 0, 0);
-        for (Vcpu v : vm.vcpus) {
-            v.hardAffinity.clear();
-            v.hardAffinity.set(2, 4);
-            host.policy().affinityChanged(v); // as the simulator does after a pin
-        }
-        host.runUntil(1_000 * MS);
-        for (Vcpu v : vm.vcpus) {
-            assertThat(host.cpuTimeOn(v, 0) + host.cpuTimeOn(v, 1)).isZero();
-            assertThat(host.cpuTime(v)).isGreaterThan(0);
+        ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 4, 1, 1.0,
+                List.of(PolicyRuns.bursts("pinned", 3, 1_000, 1, List.of(2, 3), null)));
+        for (int v = 0; v < 3; v++) {
+            assertThat(PolicyRuns.secondsOn(doc, "pinned", v, 0) + PolicyRuns.secondsOn(doc, "pinned", v, 1)).isZero();
+            assertThat(vm(doc, "pinned").vcpus().get(v).cpuNanos() / 1e9).isGreaterThan(0);
         }
     }
 }
