@@ -80,10 +80,14 @@ class ExperimentController {
         @ApiResponse(responseCode = "422", description = "well-formed but invalid experiment (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "429", description = "the job queue is full; retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/experiments", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Object> submit(@RequestBody byte[] body,
+    ResponseEntity<Object> submit(@RequestBody byte[] body, HttpServletRequest request,
             @Parameter(description = "only validate and return the normalized input; nothing is stored")
-            @RequestParam(name = "dryRun", defaultValue = "false") boolean dryRun) {
-        if (dryRun) {
+            @RequestParam(name = "dryRun", required = false) Boolean dryRun) {
+        if (dryRun == null && request.getParameter("dryRun") != null) {
+            // ?dryRun= (empty) is not "false": a client meaning to validate must not store and run
+            throw new BadParameterException("dryRun", "must be true or false");
+        }
+        if (Boolean.TRUE.equals(dryRun)) {
             return ResponseEntity.ok(validation(service.validate(body)));
         }
         Experiment e = service.submit(body);
