@@ -89,7 +89,7 @@ public class ExperimentService {
         String policy = spec.scheduler().policy();
         NewExperiment experiment = new NewExperiment(UUID.randomUUID(), spec.name(),
                 LabelsJson.write(spec.labels() == null ? Map.of() : spec.labels()), policy, valid.raw(),
-                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS));
+                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS), null);
         submissionTransaction.run(() -> {
             repository.insertQueued(experiment);
             jobQueue.enqueue(experiment.id());
@@ -212,6 +212,6 @@ public class ExperimentService {
         }
         return new Experiment(r.id(), r.name(), labels, r.policy(), r.status(), r.progress(), r.simulatedNanos() / 1e9,
                 r.createdAt(), r.startedAt(), r.finishedAt(), wall, r.failureReason(), r.cancelRequested(),
-                r.engineVersion(), summary);
+                r.engineVersion(), summary, r.owner(), r.runBy());
     }
 }

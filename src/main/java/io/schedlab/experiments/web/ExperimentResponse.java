@@ -6,11 +6,14 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 
-/** An experiment's status as the API returns it (POST, GET, list items, cancel). */
+/**
+ * An experiment's status as the API returns it (POST, GET, list items, cancel). {@code owner}: the
+ * submitting API key's name; {@code replica}: the replica that last started the run.
+ */
 record ExperimentResponse(UUID id, String name, Map<String, String> labels, String policy, ExperimentStatus status,
         double progress, double simulatedSeconds, Instant createdAt, Instant startedAt, Instant finishedAt,
         Double wallSeconds, String failureReason, boolean cancelRequested, String engineVersion,
-        SummaryResponse summary, Links links) {
+        SummaryResponse summary, String owner, String replica, Links links) {
 
     /** Result summary of a SUCCEEDED experiment. */
     record SummaryResponse(double simulatedSeconds, double wallSeconds, long events, long contextSwitches,
@@ -29,6 +32,7 @@ record ExperimentResponse(UUID id, String name, Map<String, String> labels, Stri
                 e.cancelRequested(), e.engineVersion(),
                 s == null ? null : new SummaryResponse(s.simulatedSeconds(), s.wallSeconds(), s.events(),
                         s.contextSwitches(), s.migrations(), s.jainFairness()),
+                e.owner(), e.replica(),
                 new Links(self, self + "/events", self + "/results", self + "/trace", self + "/input", self + "/cancel"));
     }
 }
