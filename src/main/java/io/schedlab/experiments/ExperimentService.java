@@ -47,6 +47,7 @@ public class ExperimentService {
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
     private final QueueDepthEstimate queueDepth;
+    private ExperimentAccessProvider access = ExperimentAccessProvider.OPEN;
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
             PlatformTransactionManager transactions, SubmissionTransaction submissionTransaction, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
@@ -64,6 +65,12 @@ public class ExperimentService {
         for (PolicyDescriptor policy : engine.registry().policies()) {
             submittedCounter(policy.name());
         }
+    }
+
+    /** Who is asking (set when API keys are wired; open to everyone otherwise). */
+    @org.springframework.beans.factory.annotation.Autowired(required = false)
+    void setAccessProvider(ExperimentAccessProvider access) {
+        this.access = access;
     }
 
     /** Full validation of a body; nothing is stored. */
@@ -89,7 +96,7 @@ public class ExperimentService {
         String policy = spec.scheduler().policy();
         NewExperiment experiment = new NewExperiment(UUID.randomUUID(), spec.name(),
                 LabelsJson.write(spec.labels() == null ? Map.of() : spec.labels()), policy, valid.raw(),
-                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS), null);
+                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS), access.current().owner());
         submissionTransaction.run(() -> {
             repository.insertQueued(experiment);
             jobQueue.enqueue(experiment.id());
@@ -108,11 +115,28 @@ public class ExperimentService {
 
     /** One experiment's status view. */
     public Experiment get(UUID id) {
-        return repository.findRow(id).map(this::toExperiment).orElseThrow(() -> new ExperimentNotFoundException(id));
+        return toExperiment(visibleRow(id));
+    }
+
+    /** The row, if it exists and the caller may see it (another owner's experiment is not found). */
+    private ExperimentRow visibleRow(UUID id) {
+        ExperimentRow row = repository.findRow(id).orElseThrow(() -> new ExperimentNotFoundException(id));
+        if (!access.current().canSee(row.owner())) {
+            throw new ExperimentNotFoundException(id);
+        }
+        return row;
+    }
+
+    /** Throws not-found unless the caller may see the experiment (no read when it sees all). */
+    private void requireVisible(UUID id) {
+        if (!access.current().seesAll()) {
+            visibleRow(id);
+        }
     }
 
     /** The stored input: exactly as sent, and normalized. */
     public StoredInput input(UUID id) {
+        requireVisible(id);
         String raw = repository.findInputRaw(id).orElseThrow(() -> new ExperimentNotFoundException(id));
         String normalized = repository.findInputNormalized(id).orElseThrow(() -> new ExperimentNotFoundException(id));
         return new StoredInput(raw, normalized);
@@ -127,6 +151,10 @@ public class ExperimentService {
         if (filter.page() < 0 || filter.size() < 1 || filter.size() > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("page must be >= 0 and size 1.." + MAX_PAGE_SIZE);
         }
+        ExperimentAccess caller = access.current();
+        if (!caller.seesAll()) {
+            filter = filter.ownedBy(caller.owner());
+        }
         List<Experiment> items = repository.findRows(filter).stream().map(this::toExperiment).toList();
         long total = repository.countRows(filter);
         int pages = (int) Math.min(Integer.MAX_VALUE, (total + filter.size() - 1) / filter.size());
@@ -138,6 +166,7 @@ public class ExperimentService {
      * stops the engine (it then becomes CANCELLED). A finished experiment is a conflict.
      */
     public Experiment cancel(UUID id) {
+        requireVisible(id);
         for (int attempt = 0; attempt < 5; attempt++) {
             Integer changed = tx.execute(s -> {
                 int n = repository.finish(id, List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null,
@@ -165,14 +194,14 @@ public class ExperimentService {
 
     /** The full result document as stored JSON; 409-style exception when there is none (yet). */
     public String resultJson(UUID id) {
-        ExperimentRow row = repository.findRow(id).orElseThrow(() -> new ExperimentNotFoundException(id));
+        ExperimentRow row = visibleRow(id);
         requireSucceeded(row);
         return repository.findResult(id).orElseThrow(() -> new ExperimentNotFoundException(id));
     }
 
     /** Throws {@link ExperimentNotFoundException} or {@link ResultsNotReadyException} unless SUCCEEDED. */
     public Experiment requireSucceeded(UUID id) {
-        ExperimentRow row = repository.findRow(id).orElseThrow(() -> new ExperimentNotFoundException(id));
+        ExperimentRow row = visibleRow(id);
         requireSucceeded(row);
         return toExperiment(row);
     }

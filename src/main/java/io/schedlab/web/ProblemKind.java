@@ -11,6 +11,8 @@ public enum ProblemKind {
     MALFORMED_REQUEST("malformed-request", "Malformed request", HttpStatus.BAD_REQUEST),
     INVALID_EXPERIMENT("invalid-experiment", "Invalid experiment", HttpStatus.UNPROCESSABLE_CONTENT),
     NOT_FOUND("not-found", "Not found", HttpStatus.NOT_FOUND),
+    UNAUTHORIZED("unauthorized", "API key missing or unknown", HttpStatus.UNAUTHORIZED),
+    FORBIDDEN("forbidden", "Not allowed for this key's role", HttpStatus.FORBIDDEN),
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", HttpStatus.METHOD_NOT_ALLOWED),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", HttpStatus.NOT_ACCEPTABLE),
     CONFLICT("conflict", "Conflict", HttpStatus.CONFLICT),
@@ -55,6 +57,8 @@ public enum ProblemKind {
     public static ProblemKind forStatus(int status) {
         return switch (status) {
             case 400 -> MALFORMED_REQUEST;
+            case 401 -> UNAUTHORIZED;
+            case 403 -> FORBIDDEN;
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;
             case 406 -> NOT_ACCEPTABLE;
