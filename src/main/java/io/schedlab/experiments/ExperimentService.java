@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
+import io.schedlab.engine.admission.CostEstimate;
+import io.schedlab.engine.admission.CostEstimator;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Violation;
@@ -73,7 +75,7 @@ public class ExperimentService {
         this.access = access;
     }
 
-    /** Full validation of a body; nothing is stored. */
+    /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */
     public ValidatedExperiment validate(byte[] body) {
         String raw = reader.decode(body);
         ExperimentSpec spec = reader.read(raw);
@@ -81,6 +83,10 @@ public class ExperimentService {
         List<Violation> violations = SubmissionRules.merge(SubmissionRules.check(spec), validation.violations());
         if (!violations.isEmpty()) {
             throw new InvalidExperimentException(violations);
+        }
+        CostEstimate cost = CostEstimator.estimate(validation.normalized());
+        if (cost.events() > limits.maxEvents() || cost.heapBytes() > limits.maxRunHeapBytes()) {
+            throw new ExperimentTooCostlyException(cost, limits.maxEvents(), limits.maxRunHeapBytes());
         }
         return new ValidatedExperiment(raw, validation.normalized(), reader.write(validation.normalized()));
     }

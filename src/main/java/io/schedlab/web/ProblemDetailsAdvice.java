@@ -3,6 +3,7 @@ package io.schedlab.web;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.experiments.ExperimentConflictException;
 import io.schedlab.experiments.ExperimentNotFoundException;
+import io.schedlab.experiments.ExperimentTooCostlyException;
 import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.MalformedExperimentException;
 import io.schedlab.experiments.QueueFullException;
@@ -60,6 +61,16 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<ProblemDetail> multipart(Exception e, HttpServletRequest request) {
         return respond(problem(ProblemKind.UNSUPPORTED_MEDIA_TYPE,
                 "multipart bodies are not accepted; send the experiment as application/json", request), null);
+    }
+
+    @ExceptionHandler(ExperimentTooCostlyException.class)
+    ResponseEntity<ProblemDetail> tooCostly(ExperimentTooCostlyException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.EXPERIMENT_TOO_COSTLY, e.getMessage(), request);
+        p.setProperty("estimatedEvents", e.estimate().events());
+        p.setProperty("maxEvents", e.maxEvents());
+        p.setProperty("estimatedHeapBytes", e.estimate().heapBytes());
+        p.setProperty("maxHeapBytes", e.maxHeapBytes());
+        return respond(p, null);
     }
 
     @ExceptionHandler(BadParameterException.class)

@@ -10,6 +10,7 @@ import org.springframework.http.HttpStatus;
 public enum ProblemKind {
     MALFORMED_REQUEST("malformed-request", "Malformed request", HttpStatus.BAD_REQUEST),
     INVALID_EXPERIMENT("invalid-experiment", "Invalid experiment", HttpStatus.UNPROCESSABLE_CONTENT),
+    EXPERIMENT_TOO_COSTLY("experiment-too-costly", "Experiment too costly", HttpStatus.UNPROCESSABLE_CONTENT),
     NOT_FOUND("not-found", "Not found", HttpStatus.NOT_FOUND),
     UNAUTHORIZED("unauthorized", "API key missing or unknown", HttpStatus.UNAUTHORIZED),
     FORBIDDEN("forbidden", "Not allowed for this key's role", HttpStatus.FORBIDDEN),
