@@ -21,7 +21,15 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import io.schedlab.experiments.persistence.IdempotencyKeys;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -37,6 +45,9 @@ public class ExperimentService {
     /** Largest page a list request may ask for. */
     public static final int MAX_PAGE_SIZE = 100;
     private static final Duration QUEUE_FULL_RETRY_AFTER = Duration.ofSeconds(5);
+    private static final Duration QUOTA_RETRY_AFTER = Duration.ofSeconds(10);
+    private static final Duration PURGE_EVERY = Duration.ofMinutes(10);
+    private static final List<ExperimentStatus> ACTIVE = List.of(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING);
 
     private final Engine engine;
     private final LimitsProperties limits;
@@ -50,6 +61,12 @@ public class ExperimentService {
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
     private final QueueDepthEstimate queueDepth;
     private ExperimentAccessProvider access = ExperimentAccessProvider.OPEN;
+    private ObjectProvider<IdempotencyKeys> idempotencyKeys;
+    private Duration idempotencyTtl = Duration.ofHours(24);
+    private long maxActivePerKey;
+    /** (owner, key) pairs being submitted by this process: a concurrent duplicate is 409 at once. */
+    private final Set<String> keysInFlight = ConcurrentHashMap.newKeySet();
+    private final AtomicLong lastPurgeNanos = new AtomicLong(System.nanoTime());
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
             PlatformTransactionManager transactions, SubmissionTransaction submissionTransaction, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
@@ -75,6 +92,19 @@ public class ExperimentService {
         this.access = access;
     }
 
+    /**
+     * Idempotency-Key storage and its lifetime ({@code schedlab.idempotency.ttl}), and the per-key
+     * quota of queued plus running experiments ({@code schedlab.quotas.max-active-per-key}, 0 = none).
+     */
+    @org.springframework.beans.factory.annotation.Autowired
+    void configureSubmissions(ObjectProvider<IdempotencyKeys> keys,
+            @Value("${schedlab.idempotency.ttl:24h}") Duration ttl,
+            @Value("${schedlab.quotas.max-active-per-key:100}") long maxActive) {
+        this.idempotencyKeys = keys;
+        this.idempotencyTtl = ttl;
+        this.maxActivePerKey = maxActive;
+    }
+
     /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */
     public ValidatedExperiment validate(byte[] body) {
         String raw = reader.decode(body);
@@ -93,17 +123,84 @@ public class ExperimentService {
 
     /** Validates, stores as QUEUED and enqueues the simulation job in the same transaction. */
     public Experiment submit(byte[] body) {
-        ValidatedExperiment valid = validate(body);
+        return submit(body, null).experiment();
+    }
+
+    /**
+     * As {@link #submit(byte[])}, with an optional Idempotency-Key (IETF httpapi draft): the first
+     * request with a key stores it with the experiment in one transaction; a later one with the same
+     * key and body replays that experiment, with another body it is refused
+     * ({@link IdempotencyKeyReusedException}), and one arriving while the first is still being
+     * stored is a conflict ({@link IdempotencyConflictException}). Keys expire after the TTL.
+     */
+    public Submission submit(byte[] body, String idempotencyKey) {
+        ExperimentAccess caller = access.current();
+        IdempotencyKeys keys = idempotencyKeys == null ? null : idempotencyKeys.getIfAvailable();
+        if (idempotencyKey == null || keys == null) {
+            return new Submission(store(validate(body), caller, id -> { }), false);
+        }
+        String key = IdempotencyRules.check(idempotencyKey);
+        String owner = caller.owner() == null ? "" : caller.owner();
+        String fingerprint = IdempotencyRules.fingerprint(body);
+        String slot = owner + "\n" + key;
+        if (!keysInFlight.add(slot)) {
+            throw new IdempotencyConflictException(key);
+        }
+        try {
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+            Instant expired = now.minus(idempotencyTtl);
+            Optional<IdempotencyKeys.Entry> earlier = keys.find(owner, key, expired);
+            if (earlier.isPresent()) {
+                return replay(earlier.get(), fingerprint, key);
+            }
+            purgeExpiredKeys(keys, expired);
+            try {
+                return new Submission(store(validate(body), caller,
+                        id -> keys.insert(owner, key, fingerprint, id, now, expired)), false);
+            } catch (DataIntegrityViolationException | PessimisticLockingFailureException raced) {
+                // another replica stored the same key meanwhile: replay it, or it is still in flight
+                return keys.find(owner, key, expired).map(e -> replay(e, fingerprint, key))
+                        .orElseThrow(() -> new IdempotencyConflictException(key));
+            }
+        } finally {
+            keysInFlight.remove(slot);
+        }
+    }
+
+    private Submission replay(IdempotencyKeys.Entry earlier, String fingerprint, String key) {
+        if (!earlier.bodySha256().equals(fingerprint)) {
+            throw new IdempotencyKeyReusedException(key);
+        }
+        return new Submission(get(earlier.experimentId()), true);
+    }
+
+    /** Deletes expired keys at most every 10 minutes, on a daemon thread. */
+    private void purgeExpiredKeys(IdempotencyKeys keys, Instant expired) {
+        long last = lastPurgeNanos.get();
+        if (System.nanoTime() - last > PURGE_EVERY.toNanos() && lastPurgeNanos.compareAndSet(last, System.nanoTime())) {
+            refreshInBackground(() -> keys.purge(expired));
+        }
+    }
+
+    /** Checks the queue and the caller's quota, then stores and enqueues in one transaction with {@code alsoInTransaction}. */
+    private Experiment store(ValidatedExperiment valid, ExperimentAccess caller, Consumer<UUID> alsoInTransaction) {
         long depth = queueDepth.current();
         if (depth >= maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
+        }
+        if (caller.owner() != null && maxActivePerKey > 0) {
+            long active = repository.countByOwnerAndStatusIn(caller.owner(), ACTIVE);
+            if (active >= maxActivePerKey) {
+                throw new QuotaExceededException(caller.owner(), active, maxActivePerKey, QUOTA_RETRY_AFTER);
+            }
         }
         ExperimentSpec spec = valid.normalized();
         String policy = spec.scheduler().policy();
         NewExperiment experiment = new NewExperiment(UUID.randomUUID(), spec.name(),
                 LabelsJson.write(spec.labels() == null ? Map.of() : spec.labels()), policy, valid.raw(),
-                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS), access.current().owner());
+                valid.normalizedJson(), Engine.VERSION, Instant.now().truncatedTo(ChronoUnit.MICROS), caller.owner());
         submissionTransaction.run(() -> {
+            alsoInTransaction.accept(experiment.id());
             repository.insertQueued(experiment);
             jobQueue.enqueue(experiment.id());
         });

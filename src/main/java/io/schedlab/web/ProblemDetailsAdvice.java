@@ -3,6 +3,10 @@ package io.schedlab.web;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.experiments.ExperimentConflictException;
 import io.schedlab.experiments.ExperimentNotFoundException;
+import io.schedlab.experiments.IdempotencyConflictException;
+import io.schedlab.experiments.IdempotencyKeyReusedException;
+import io.schedlab.experiments.InvalidIdempotencyKeyException;
+import io.schedlab.experiments.QuotaExceededException;
 import io.schedlab.experiments.ExperimentTooCostlyException;
 import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.MalformedExperimentException;
@@ -108,6 +112,32 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         HttpHeaders headers = new HttpHeaders();
         headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
         return respond(p, headers);
+    }
+
+    @ExceptionHandler(QuotaExceededException.class)
+    ResponseEntity<ProblemDetail> quotaExceeded(QuotaExceededException e, HttpServletRequest request) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
+        return respond(problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request), headers);
+    }
+
+    @ExceptionHandler(IdempotencyKeyReusedException.class)
+    ResponseEntity<ProblemDetail> keyReused(IdempotencyKeyReusedException e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_REUSED, e.getMessage(), request), null);
+    }
+
+    @ExceptionHandler(IdempotencyConflictException.class)
+    ResponseEntity<ProblemDetail> keyInUse(IdempotencyConflictException e, HttpServletRequest request) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, "1");
+        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_IN_USE, e.getMessage(), request), headers);
+    }
+
+    @ExceptionHandler(InvalidIdempotencyKeyException.class)
+    ResponseEntity<ProblemDetail> badKey(InvalidIdempotencyKeyException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, e.getMessage(), request);
+        p.setProperty("errors", List.of(Map.of("parameter", "Idempotency-Key", "message", e.getMessage())));
+        return respond(p, null);
     }
 
     @ExceptionHandler(TooManyStreamsException.class)

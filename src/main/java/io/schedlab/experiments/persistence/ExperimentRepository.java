@@ -29,6 +29,9 @@ public interface ExperimentRepository extends JpaRepository<ExperimentEntity, UU
     @Query("select e.inputRaw from ExperimentEntity e where e.id = :id")
     Optional<String> findInputRaw(@Param("id") UUID id);
 
+    /** Counts an owner's rows in any of these statuses (the per-key quota). */
+    long countByOwnerAndStatusIn(String owner, java.util.Collection<ExperimentStatus> statuses);
+
     /** Counts rows per status (e.g. QUEUED). */
     long countByStatus(ExperimentStatus status);
 }
