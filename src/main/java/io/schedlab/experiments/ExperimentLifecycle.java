@@ -18,6 +18,11 @@ public interface ExperimentLifecycle {
     /** QUEUED (or RUNNING after a crash) -> RUNNING with started timestamp; false when cancelled or finished. */
     boolean markRunning(UUID id);
 
+    /** As {@link #markRunning(UUID)}, recording {@code replica} (db-scheduler's picked_by) as the one running it. */
+    default boolean markRunning(UUID id, String replica) {
+        return markRunning(id);
+    }
+
     /** Progress 0..1 and simulated time reached; called at most every ~500 ms. */
     void updateProgress(UUID id, double fraction, long simulatedNanos);
 

@@ -45,6 +45,16 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
 
     @Override
     @Transactional
+    public boolean markRunning(UUID id, String replica) {
+        boolean running = markRunning(id);
+        if (running && replica != null) {
+            repository.recordRunner(id, replica.length() > 255 ? replica.substring(0, 255) : replica);
+        }
+        return running;
+    }
+
+    @Override
+    @Transactional
     public void updateProgress(UUID id, double fraction, long simulatedNanos) {
         double clamped = Double.isNaN(fraction) ? 0 : Math.max(0, Math.min(1, fraction));
         repository.progress(id, ExperimentStatus.RUNNING, clamped, Math.max(0, simulatedNanos));

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
+import io.schedlab.engine.admission.CostEstimate;
+import io.schedlab.engine.admission.CostEstimator;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Violation;
@@ -19,8 +21,15 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import io.schedlab.experiments.persistence.IdempotencyKeys;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -36,6 +45,9 @@ public class ExperimentService {
     /** Largest page a list request may ask for. */
     public static final int MAX_PAGE_SIZE = 100;
     private static final Duration QUEUE_FULL_RETRY_AFTER = Duration.ofSeconds(5);
+    private static final Duration QUOTA_RETRY_AFTER = Duration.ofSeconds(10);
+    private static final Duration PURGE_EVERY = Duration.ofMinutes(10);
+    private static final List<ExperimentStatus> ACTIVE = List.of(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING);
 
     private final Engine engine;
     private final LimitsProperties limits;
@@ -48,6 +60,13 @@ public class ExperimentService {
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
     private final QueueDepthEstimate queueDepth;
+    private ExperimentAccessProvider access = ExperimentAccessProvider.OPEN;
+    private ObjectProvider<IdempotencyKeys> idempotencyKeys;
+    private Duration idempotencyTtl = Duration.ofHours(24);
+    private long maxActivePerKey;
+    /** (owner, key) pairs being submitted by this process: a concurrent duplicate is 409 at once. */
+    private final Set<String> keysInFlight = ConcurrentHashMap.newKeySet();
+    private final AtomicLong lastPurgeNanos = new AtomicLong(System.nanoTime());
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
             PlatformTransactionManager transactions, SubmissionTransaction submissionTransaction, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
@@ -67,7 +86,26 @@ public class ExperimentService {
         }
     }
 
-    /** Full validation of a body; nothing is stored. */
+    /** Who is asking (set when API keys are wired; open to everyone otherwise). */
+    @org.springframework.beans.factory.annotation.Autowired(required = false)
+    void setAccessProvider(ExperimentAccessProvider access) {
+        this.access = access;
+    }
+
+    /**
+     * Idempotency-Key storage and its lifetime ({@code schedlab.idempotency.ttl}), and the per-key
+     * quota of queued plus running experiments ({@code schedlab.quotas.max-active-per-key}, 0 = none).
+     */
+    @org.springframework.beans.factory.annotation.Autowired
+    void configureSubmissions(ObjectProvider<IdempotencyKeys> keys,
+            @Value("${schedlab.idempotency.ttl:24h}") Duration ttl,
+            @Value("${schedlab.quotas.max-active-per-key:100}") long maxActive) {
+        this.idempotencyKeys = keys;
+        this.idempotencyTtl = ttl;
+        this.maxActivePerKey = maxActive;
+    }
+
+    /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */
     public ValidatedExperiment validate(byte[] body) {
         String raw = reader.decode(body);
         ExperimentSpec spec = reader.read(raw);
@@ -76,34 +114,115 @@ public class ExperimentService {
         if (!violations.isEmpty()) {
             throw new InvalidExperimentException(violations);
         }
+        CostEstimate cost = CostEstimator.estimate(validation.normalized());
+        if (cost.events() > limits.maxEvents() || cost.heapBytes() > limits.maxRunHeapBytes()) {
+            throw new ExperimentTooCostlyException(cost, limits.maxEvents(), limits.maxRunHeapBytes());
+        }
         return new ValidatedExperiment(raw, validation.normalized(), reader.write(validation.normalized()));
     }
 
     /** Validates, stores as QUEUED and enqueues the simulation job in the same transaction. */
     public Experiment submit(byte[] body) {
-        return submitValidated(List.of(validate(body)), ids -> {
-        }).get(0);
+        return submit(body, null).experiment();
+    }
+
+    /**
+     * As {@link #submit(byte[])}, with an optional Idempotency-Key (IETF httpapi draft): the first
+     * request with a key stores it with the experiment in one transaction; a later one with the same
+     * key and body replays that experiment, with another body it is refused
+     * ({@link IdempotencyKeyReusedException}), and one arriving while the first is still being
+     * stored is a conflict ({@link IdempotencyConflictException}). Keys expire after the TTL.
+     */
+    public Submission submit(byte[] body, String idempotencyKey) {
+        ExperimentAccess caller = access.current();
+        IdempotencyKeys keys = idempotencyKeys == null ? null : idempotencyKeys.getIfAvailable();
+        if (idempotencyKey == null || keys == null) {
+            return new Submission(store(validate(body), caller, id -> { }), false);
+        }
+        String key = IdempotencyRules.check(idempotencyKey);
+        String owner = caller.owner() == null ? "" : caller.owner();
+        String fingerprint = IdempotencyRules.fingerprint(body);
+        String slot = owner + "\n" + key;
+        if (!keysInFlight.add(slot)) {
+            throw new IdempotencyConflictException(key);
+        }
+        try {
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+            Instant expired = now.minus(idempotencyTtl);
+            Optional<IdempotencyKeys.Entry> earlier = keys.find(owner, key, expired);
+            if (earlier.isPresent()) {
+                return replay(earlier.get(), fingerprint, key);
+            }
+            purgeExpiredKeys(keys, expired);
+            try {
+                return new Submission(store(validate(body), caller,
+                        id -> keys.insert(owner, key, fingerprint, id, now, expired)), false);
+            } catch (DataIntegrityViolationException | PessimisticLockingFailureException raced) {
+                // another replica stored the same key meanwhile: replay it, or it is still in flight
+                return keys.find(owner, key, expired).map(e -> replay(e, fingerprint, key))
+                        .orElseThrow(() -> new IdempotencyConflictException(key));
+            }
+        } finally {
+            keysInFlight.remove(slot);
+        }
+    }
+
+    private Submission replay(IdempotencyKeys.Entry earlier, String fingerprint, String key) {
+        if (!earlier.bodySha256().equals(fingerprint)) {
+            throw new IdempotencyKeyReusedException(key);
+        }
+        return new Submission(get(earlier.experimentId()), true);
+    }
+
+    /** Deletes expired keys at most every 10 minutes, on a daemon thread. */
+    private void purgeExpiredKeys(IdempotencyKeys keys, Instant expired) {
+        long last = lastPurgeNanos.get();
+        if (System.nanoTime() - last > PURGE_EVERY.toNanos() && lastPurgeNanos.compareAndSet(last, System.nanoTime())) {
+            refreshInBackground(() -> keys.purge(expired));
+        }
     }
 
     /**
      * Stores already validated experiments as QUEUED and enqueues their jobs, all in one transaction
      * together with {@code alsoInTransaction} (given the new ids in order; e.g. linking them to a
-     * sweep): all of them are stored, or none. 429 when they would not fit under the queue limit.
+     * sweep): all of them are stored, or none. 429 when they would not fit under the queue limit or
+     * the caller's quota.
      */
     public List<Experiment> submitValidated(List<ValidatedExperiment> valid, Consumer<List<UUID>> alsoInTransaction) {
+        return store(valid, access.current(), ids -> { }, alsoInTransaction);
+    }
+
+    /** One experiment, with {@code beforeInsert} (e.g. its idempotency key) in the same transaction. */
+    private Experiment store(ValidatedExperiment valid, ExperimentAccess caller, Consumer<UUID> beforeInsert) {
+        return store(List.of(valid), caller, ids -> beforeInsert.accept(ids.get(0)), ids -> { }).get(0);
+    }
+
+    /**
+     * Checks the queue and the caller's quota, then stores and enqueues in one transaction, with
+     * {@code beforeInsert} and {@code afterInsert} given the new ids in order.
+     */
+    private List<Experiment> store(List<ValidatedExperiment> valid, ExperimentAccess caller,
+            Consumer<List<UUID>> beforeInsert, Consumer<List<UUID>> afterInsert) {
         long depth = queueDepth.current();
         if (depth + valid.size() > maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
+        if (caller.owner() != null && maxActivePerKey > 0) {
+            long active = repository.countByOwnerAndStatusIn(caller.owner(), ACTIVE);
+            if (active + valid.size() > maxActivePerKey) {
+                throw new QuotaExceededException(caller.owner(), active, maxActivePerKey, QUOTA_RETRY_AFTER);
+            }
+        }
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        List<NewExperiment> experiments = valid.stream().map(v -> newExperiment(v, now)).toList();
+        List<NewExperiment> experiments = valid.stream().map(v -> newExperiment(v, now, caller.owner())).toList();
         List<UUID> ids = experiments.stream().map(NewExperiment::id).toList();
         submissionTransaction.run(() -> {
+            beforeInsert.accept(ids);
             for (NewExperiment experiment : experiments) {
                 repository.insertQueued(experiment);
                 jobQueue.enqueue(experiment.id());
             }
-            alsoInTransaction.accept(ids);
+            afterInsert.accept(ids);
         });
         for (NewExperiment experiment : experiments) {
             queueDepth.accepted();
@@ -112,11 +231,11 @@ public class ExperimentService {
         return experiments.stream().map(e -> toExperiment(e.toRow())).toList();
     }
 
-    private static NewExperiment newExperiment(ValidatedExperiment valid, Instant now) {
+    private static NewExperiment newExperiment(ValidatedExperiment valid, Instant now, String owner) {
         ExperimentSpec spec = valid.normalized();
         return new NewExperiment(UUID.randomUUID(), spec.name(),
                 LabelsJson.write(spec.labels() == null ? Map.of() : spec.labels()), spec.scheduler().policy(),
-                valid.raw(), valid.normalizedJson(), Engine.VERSION, now);
+                valid.raw(), valid.normalizedJson(), Engine.VERSION, now, owner);
     }
 
     /** Runs a queue-depth refresh on a short-lived daemon thread (at most one at a time, once per interval). */
@@ -128,11 +247,28 @@ public class ExperimentService {
 
     /** One experiment's status view. */
     public Experiment get(UUID id) {
-        return repository.findRow(id).map(this::toExperiment).orElseThrow(() -> new ExperimentNotFoundException(id));
+        return toExperiment(visibleRow(id));
+    }
+
+    /** The row, if it exists and the caller may see it (another owner's experiment is not found). */
+    private ExperimentRow visibleRow(UUID id) {
+        ExperimentRow row = repository.findRow(id).orElseThrow(() -> new ExperimentNotFoundException(id));
+        if (!access.current().canSee(row.owner())) {
+            throw new ExperimentNotFoundException(id);
+        }
+        return row;
+    }
+
+    /** Throws not-found unless the caller may see the experiment (no read when it sees all). */
+    private void requireVisible(UUID id) {
+        if (!access.current().seesAll()) {
+            visibleRow(id);
+        }
     }
 
     /** The stored input: exactly as sent, and normalized. */
     public StoredInput input(UUID id) {
+        requireVisible(id);
         String raw = repository.findInputRaw(id).orElseThrow(() -> new ExperimentNotFoundException(id));
         String normalized = repository.findInputNormalized(id).orElseThrow(() -> new ExperimentNotFoundException(id));
         return new StoredInput(raw, normalized);
@@ -147,6 +283,10 @@ public class ExperimentService {
         if (filter.page() < 0 || filter.size() < 1 || filter.size() > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("page must be >= 0 and size 1.." + MAX_PAGE_SIZE);
         }
+        ExperimentAccess caller = access.current();
+        if (!caller.seesAll()) {
+            filter = filter.ownedBy(caller.owner());
+        }
         List<Experiment> items = repository.findRows(filter).stream().map(this::toExperiment).toList();
         long total = repository.countRows(filter);
         int pages = (int) Math.min(Integer.MAX_VALUE, (total + filter.size() - 1) / filter.size());
@@ -158,6 +298,7 @@ public class ExperimentService {
      * stops the engine (it then becomes CANCELLED). A finished experiment is a conflict.
      */
     public Experiment cancel(UUID id) {
+        requireVisible(id);
         for (int attempt = 0; attempt < 5; attempt++) {
             Integer changed = tx.execute(s -> {
                 int n = repository.finish(id, List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null,
@@ -185,14 +326,14 @@ public class ExperimentService {
 
     /** The full result document as stored JSON; 409-style exception when there is none (yet). */
     public String resultJson(UUID id) {
-        ExperimentRow row = repository.findRow(id).orElseThrow(() -> new ExperimentNotFoundException(id));
+        ExperimentRow row = visibleRow(id);
         requireSucceeded(row);
         return repository.findResult(id).orElseThrow(() -> new ExperimentNotFoundException(id));
     }
 
     /** Throws {@link ExperimentNotFoundException} or {@link ResultsNotReadyException} unless SUCCEEDED. */
     public Experiment requireSucceeded(UUID id) {
-        ExperimentRow row = repository.findRow(id).orElseThrow(() -> new ExperimentNotFoundException(id));
+        ExperimentRow row = visibleRow(id);
         requireSucceeded(row);
         return toExperiment(row);
     }
@@ -233,6 +374,6 @@ public class ExperimentService {
         }
         return new Experiment(r.id(), r.name(), labels, r.policy(), r.status(), r.progress(), r.simulatedNanos() / 1e9,
                 r.createdAt(), r.startedAt(), r.finishedAt(), wall, r.failureReason(), r.cancelRequested(),
-                r.engineVersion(), summary);
+                r.engineVersion(), summary, r.owner(), r.runBy());
     }
 }

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * Service-side rules on top of the engine's validation of the name and labels (lengths and
  * counts are the engine's, see SpecValidator): label keys must be usable in list filters
- * ({@code label=key:value}) and values free of control characters.
+ * ({@code label=key:value}), and the name and label values free of control characters.
  */
 public final class SubmissionRules {
     public static final int MAX_NAME_LENGTH = SpecValidator.MAX_NAME_LENGTH;
@@ -27,6 +27,9 @@ public final class SubmissionRules {
     /** Violations of the label rules (empty when fine). */
     public static List<Violation> check(ExperimentSpec spec) {
         List<Violation> out = new ArrayList<>();
+        if (spec.name() != null && spec.name().chars().anyMatch(Character::isISOControl)) {
+            out.add(new Violation("/name", "the name must not contain control characters"));
+        }
         Map<String, String> labels = spec.labels();
         if (labels == null || labels.size() > SpecValidator.MAX_LABELS) {
             return out; // the engine reports the count

@@ -1,6 +1,7 @@
 package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.logging.LogLevel;
 import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
@@ -66,13 +67,14 @@ class JobsConfiguration {
 
     @Bean(destroyMethod = "")
     Scheduler scheduler(DataSource dataSource, OneTimeTask<UUID> simulateExperimentTask, JobsProperties properties,
-            ObjectProvider<StatsRegistry> statsRegistry) {
+            ObjectProvider<StatsRegistry> statsRegistry, ReplicaName replicaName) {
         SchedulerBuilder builder = Scheduler.create(transactionAware(dataSource), List.of(simulateExperimentTask))
                 .threads(properties.workers())
                 .pollingInterval(properties.pollingInterval())
                 .heartbeatInterval(properties.heartbeatInterval())
                 .missedHeartbeatsLimit(properties.missedHeartbeats())
                 .shutdownMaxWait(properties.shutdownMaxWait())
+                .schedulerName(new SchedulerName.Fixed(replicaName.name()))
                 .serializer(new UuidTextSerializer())
                 // JobFailureHandler logs real failures with their stack; a job handed back on shutdown is routine
                 .failureLogging(LogLevel.INFO, false);
@@ -87,6 +89,11 @@ class JobsConfiguration {
         }
         statsRegistry.ifAvailable(builder::statsRegistry);
         return builder.build();
+    }
+
+    @Bean
+    ReplicaName replicaName(JobsProperties properties, Environment environment) {
+        return ReplicaName.of(properties.replicaName(), environment.getProperty("server.port", Integer.class, 8080));
     }
 
     @Bean

@@ -18,6 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pollingInterval   how often idle workers look for due jobs (immediate execution covers new ones)
  * @param shutdownMaxWait   how long a stopping process waits for running jobs to hand back their work
  * @param enabled           false = API-only replica: jobs are enqueued but never executed here
+ * @param replicaName       this process's name in db-scheduler's picked_by and the experiment's
+ *                          {@code replica}; empty = host name and port (see {@link ReplicaName})
  */
 @ConfigurationProperties("schedlab.jobs")
 public record JobsProperties(
@@ -26,11 +28,12 @@ public record JobsProperties(
         @DefaultValue("30m") Duration timeout,
         @DefaultValue("500ms") Duration progressInterval,
         @DefaultValue("200ms") Duration cancelPollInterval,
-        @DefaultValue("5s") Duration heartbeatInterval,
-        @DefaultValue("6") int missedHeartbeats,
+        @DefaultValue("2s") Duration heartbeatInterval,
+        @DefaultValue("4") int missedHeartbeats,
         @DefaultValue("1s") Duration pollingInterval,
         @DefaultValue("10s") Duration shutdownMaxWait,
-        @DefaultValue("true") boolean enabled) {
+        @DefaultValue("true") boolean enabled,
+        @DefaultValue("") String replicaName) {
 
     public JobsProperties {
         if (workers == null) {
@@ -44,6 +47,10 @@ public record JobsProperties(
         requirePositive("schedlab.jobs.heartbeat-interval", heartbeatInterval);
         requirePositive("schedlab.jobs.polling-interval", pollingInterval);
         requirePositive("schedlab.jobs.shutdown-max-wait", shutdownMaxWait);
+        if (replicaName != null && replicaName.length() > ReplicaName.MAX_LENGTH) {
+            throw new IllegalArgumentException("schedlab.jobs.replica-name is at most " + ReplicaName.MAX_LENGTH
+                    + " characters");
+        }
         if (missedHeartbeats < 4) {
             // db-scheduler's SchedulerBuilder rejects fewer than 4 missed heartbeats
             throw new IllegalArgumentException("schedlab.jobs.missed-heartbeats must be >= 4, was " + missedHeartbeats);

@@ -66,7 +66,7 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
             log.info("experiment {} no longer exists; dropping its job", id);
             return;
         }
-        if (!lifecycle.markRunning(id)) {
+        if (!lifecycle.markRunning(id, context.getExecution().pickedBy)) {
             log.info("experiment {} was cancelled or finished before it started; dropping its job", id);
             return;
         }

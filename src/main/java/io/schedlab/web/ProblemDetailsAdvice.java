@@ -3,6 +3,11 @@ package io.schedlab.web;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.experiments.ExperimentConflictException;
 import io.schedlab.experiments.ExperimentNotFoundException;
+import io.schedlab.experiments.IdempotencyConflictException;
+import io.schedlab.experiments.IdempotencyKeyReusedException;
+import io.schedlab.experiments.InvalidIdempotencyKeyException;
+import io.schedlab.experiments.QuotaExceededException;
+import io.schedlab.experiments.ExperimentTooCostlyException;
 import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.MalformedExperimentException;
 import io.schedlab.experiments.QueueFullException;
@@ -36,11 +41,13 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+    /** Most entries of an {@code errors} list; {@code totalErrors} then gives the full count. */
+    public static final int MAX_ERRORS = 100;
 
     @ExceptionHandler(MalformedExperimentException.class)
     ResponseEntity<ProblemDetail> malformed(MalformedExperimentException e, HttpServletRequest request) {
         ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, e.getMessage(), request);
-        p.setProperty("errors", pointers(e.violations()));
+        setErrors(p, e.violations());
         return respond(p, null);
     }
 
@@ -49,7 +56,24 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         List<Violation> vs = e.violations();
         String detail = vs.size() == 1 ? at(vs.get(0)) : vs.size() + " problems, first: " + at(vs.get(0));
         ProblemDetail p = problem(ProblemKind.INVALID_EXPERIMENT, detail, request);
-        p.setProperty("errors", pointers(vs));
+        setErrors(p, vs);
+        return respond(p, null);
+    }
+
+    /** A multipart body (no endpoint takes one) that does not even parse as multipart. */
+    @ExceptionHandler(org.springframework.web.multipart.MultipartException.class)
+    ResponseEntity<ProblemDetail> multipart(Exception e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.UNSUPPORTED_MEDIA_TYPE,
+                "multipart bodies are not accepted; send the experiment as application/json", request), null);
+    }
+
+    @ExceptionHandler(ExperimentTooCostlyException.class)
+    ResponseEntity<ProblemDetail> tooCostly(ExperimentTooCostlyException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.EXPERIMENT_TOO_COSTLY, e.getMessage(), request);
+        p.setProperty("estimatedEvents", e.estimate().events());
+        p.setProperty("maxEvents", e.maxEvents());
+        p.setProperty("estimatedHeapBytes", e.estimate().heapBytes());
+        p.setProperty("maxHeapBytes", e.maxHeapBytes());
         return respond(p, null);
     }
 
@@ -88,6 +112,32 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         HttpHeaders headers = new HttpHeaders();
         headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
         return respond(p, headers);
+    }
+
+    @ExceptionHandler(QuotaExceededException.class)
+    ResponseEntity<ProblemDetail> quotaExceeded(QuotaExceededException e, HttpServletRequest request) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
+        return respond(problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request), headers);
+    }
+
+    @ExceptionHandler(IdempotencyKeyReusedException.class)
+    ResponseEntity<ProblemDetail> keyReused(IdempotencyKeyReusedException e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_REUSED, e.getMessage(), request), null);
+    }
+
+    @ExceptionHandler(IdempotencyConflictException.class)
+    ResponseEntity<ProblemDetail> keyInUse(IdempotencyConflictException e, HttpServletRequest request) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, "1");
+        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_IN_USE, e.getMessage(), request), headers);
+    }
+
+    @ExceptionHandler(InvalidIdempotencyKeyException.class)
+    ResponseEntity<ProblemDetail> badKey(InvalidIdempotencyKeyException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.MALFORMED_REQUEST, e.getMessage(), request);
+        p.setProperty("errors", List.of(Map.of("parameter", "Idempotency-Key", "message", e.getMessage())));
+        return respond(p, null);
     }
 
     @ExceptionHandler(TooManyStreamsException.class)
@@ -169,7 +219,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             p.setType(kind.type());
             p.setTitle(kind.title());
             if (request instanceof ServletWebRequest s) {
-                p.setInstance(java.net.URI.create(s.getRequest().getRequestURI()));
+                String instance = ProblemWriter.safeInstance(s.getRequest().getRequestURI());
+                p.setInstance(instance == null ? null : java.net.URI.create(instance));
             }
         }
         return super.createResponseEntity(body, headers, statusCode, request);
@@ -189,7 +240,10 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(kind.status(), detail);
         p.setType(kind.type());
         p.setTitle(kind.title());
-        p.setInstance(java.net.URI.create(request.getRequestURI()));
+        String instance = ProblemWriter.safeInstance(request.getRequestURI());
+        if (instance != null) {
+            p.setInstance(java.net.URI.create(instance));
+        }
         return p;
     }
 
@@ -201,6 +255,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             b.headers(headers);
         }
         return b.body(p);
+    }
+
+    /** {@code errors} with at most {@link #MAX_ERRORS} entries, and {@code totalErrors} when there were more. */
+    private static void setErrors(ProblemDetail p, List<Violation> vs) {
+        p.setProperty("errors", pointers(vs.size() > MAX_ERRORS ? vs.subList(0, MAX_ERRORS) : vs));
+        if (vs.size() > MAX_ERRORS) {
+            p.setProperty("totalErrors", vs.size());
+        }
     }
 
     private static List<Map<String, String>> pointers(List<Violation> vs) {

@@ -11,7 +11,10 @@ public enum ProblemKind {
     MALFORMED_REQUEST("malformed-request", "Malformed request", HttpStatus.BAD_REQUEST),
     INVALID_EXPERIMENT("invalid-experiment", "Invalid experiment", HttpStatus.UNPROCESSABLE_CONTENT),
     INVALID_SWEEP("invalid-sweep", "Invalid sweep", HttpStatus.UNPROCESSABLE_CONTENT),
+    EXPERIMENT_TOO_COSTLY("experiment-too-costly", "Experiment too costly", HttpStatus.UNPROCESSABLE_CONTENT),
     NOT_FOUND("not-found", "Not found", HttpStatus.NOT_FOUND),
+    UNAUTHORIZED("unauthorized", "API key missing or unknown", HttpStatus.UNAUTHORIZED),
+    FORBIDDEN("forbidden", "Not allowed for this key's role", HttpStatus.FORBIDDEN),
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", HttpStatus.METHOD_NOT_ALLOWED),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", HttpStatus.NOT_ACCEPTABLE),
     CONFLICT("conflict", "Conflict", HttpStatus.CONFLICT),
@@ -20,6 +23,10 @@ public enum ProblemKind {
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", HttpStatus.CONTENT_TOO_LARGE),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     QUEUE_FULL("queue-full", "Queue full", HttpStatus.TOO_MANY_REQUESTS),
+    QUOTA_EXCEEDED("quota-exceeded", "Quota of queued and running experiments reached", HttpStatus.TOO_MANY_REQUESTS),
+    IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key used with another body",
+            HttpStatus.UNPROCESSABLE_CONTENT),
+    IDEMPOTENCY_KEY_IN_USE("idempotency-key-in-use", "Idempotency-Key still being processed", HttpStatus.CONFLICT),
     TOO_MANY_STREAMS("too-many-streams", "Too many progress streams", HttpStatus.TOO_MANY_REQUESTS),
     INTERNAL_ERROR("internal-error", "Internal error", HttpStatus.INTERNAL_SERVER_ERROR);
 
@@ -56,6 +63,8 @@ public enum ProblemKind {
     public static ProblemKind forStatus(int status) {
         return switch (status) {
             case 400 -> MALFORMED_REQUEST;
+            case 401 -> UNAUTHORIZED;
+            case 403 -> FORBIDDEN;
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;
             case 406 -> NOT_ACCEPTABLE;

@@ -14,9 +14,14 @@ public record ProblemSchema(
         @Schema(description = "HTTP status") int status,
         @Schema(description = "what went wrong in this case") String detail,
         @Schema(description = "the request path") String instance,
-        @Schema(description = "each bad field (JSON pointer into the body) or parameter") List<ProblemError> errors,
+        @Schema(description = "each bad field (JSON pointer into the body) or parameter; at most the first 100") List<ProblemError> errors,
+        @Schema(description = "present when errors was cut at 100: how many problems there were in all") Integer totalErrors,
         @Schema(description = "payload-too-large: the configured limit in bytes") Long limit,
-        @Schema(description = "results-not-ready: the experiment's current status") String experimentStatus) {
+        @Schema(description = "results-not-ready: the experiment's current status") String experimentStatus,
+        @Schema(description = "experiment-too-costly: estimated simulated events") Long estimatedEvents,
+        @Schema(description = "experiment-too-costly: schedlab.limits.max-events") Long maxEvents,
+        @Schema(description = "experiment-too-costly: estimated heap of the run, bytes") Long estimatedHeapBytes,
+        @Schema(description = "experiment-too-costly: schedlab.limits.max-run-heap-mb, in bytes") Long maxHeapBytes) {
 
     /** One bad field: a JSON pointer (RFC 6901) into the submitted body, or a query/path parameter name. */
     @Schema(name = "ProblemError")

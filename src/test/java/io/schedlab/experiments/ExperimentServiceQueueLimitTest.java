@@ -27,7 +27,7 @@ class ExperimentServiceQueueLimitTest {
         JobQueue queue = mock(JobQueue.class);
         when(queue.depth()).thenReturn(3L);
         ExperimentService service = new ExperimentService(Engine.standard(),
-                new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L), repository, queue,
+                new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L, 512), repository, queue,
                 mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 5, Duration.ofHours(1));
         byte[] body = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8)
                 .getBytes(StandardCharsets.UTF_8);
@@ -46,7 +46,7 @@ class ExperimentServiceQueueLimitTest {
         JobQueue queue = mock(JobQueue.class);
         when(queue.depth()).thenReturn(4L, 0L);
         ExperimentService service = new ExperimentService(Engine.standard(),
-                new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L), repository, queue,
+                new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L, 512), repository, queue,
                 mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 4, Duration.ZERO);
         byte[] body = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8)
                 .getBytes(StandardCharsets.UTF_8);

@@ -61,6 +61,33 @@ class JobReplicasTest {
         }
     }
 
+    @Test
+    void eachReplicaNamesItselfInPickedByAndInTheExperiment() {
+        try (ConfigurableApplicationContext alpha = start("schedlab.jobs.workers=1", "schedlab.jobs.replica-name=alpha");
+                ConfigurableApplicationContext unnamed = start("schedlab.jobs.workers=1", "server.port=0")) {
+            String derived = unnamed.getBean(ReplicaName.class).name();
+            assertThat(derived).endsWith(":pid" + ProcessHandle.current().pid()); // host:pidN, not the bare host name
+            List<UUID> ids = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                UUID id = experiments.create(Specs.spec("named-" + i, 0.2));
+                ids.add(id);
+                alpha.getBean(JobQueue.class).enqueue(id);
+            }
+            JdbcTemplate jdbc = new JdbcTemplate(alpha.getBean(DataSource.class));
+            java.util.Set<String> pickedBy = new java.util.TreeSet<>();
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (ids.stream().anyMatch(id -> !experiments.get(id).status.equals("SUCCEEDED"))
+                    && System.nanoTime() < deadline) {
+                pickedBy.addAll(jdbc.queryForList("select picked_by from scheduled_tasks where picked", String.class));
+                Thread.onSpinWait();
+            }
+            assertThat(pickedBy).isSubsetOf("alpha", derived).contains("alpha");
+            java.util.Set<String> replicas = new java.util.TreeSet<>();
+            ids.forEach(id -> replicas.add(experiments.get(id).replica));
+            assertThat(replicas).isSubsetOf("alpha", derived).contains("alpha");
+        }
+    }
+
     private ConfigurableApplicationContext start(String... extra) {
         List<String> properties = new ArrayList<>(List.of("spring.datasource.url=" + dbUrl,
                 "spring.datasource.username=sa", "spring.datasource.password=",

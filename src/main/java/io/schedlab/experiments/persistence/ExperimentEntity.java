@@ -94,6 +94,12 @@ public class ExperimentEntity {
     @Column(nullable = false)
     private long version;
 
+    @Column(length = 200) // V13: the submitting API key's name; NULL when the service runs without keys
+    private String owner;
+
+    @Column(name = "run_by", length = 255) // V13: the replica that last started the run
+    private String runBy;
+
     protected ExperimentEntity() {
     }
 }

@@ -28,6 +28,9 @@ public interface ExperimentHotPaths {
     /** {@code from} -> {@code to} (RUNNING), started now, progress reset; not when a cancel was requested. */
     int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now);
 
+    /** Records which replica runs the experiment ({@code run_by}). */
+    int recordRunner(UUID id, String replica);
+
     /** Progress of an experiment still in {@code status}. */
     int progress(UUID id, ExperimentStatus status, double progress, long simulatedNanos);
 

@@ -45,6 +45,7 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
                     ps.setString(7, e.inputRaw());
                     ps.setString(8, e.inputNormalized());
                     ps.setString(9, e.engineVersion());
+                    ps.setString(10, e.owner());
                 });
     }
 
@@ -69,6 +70,11 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
         return jdbc.update("update experiments set status = ?, started_at = ?, progress = 0, simulated_nanos = 0,"
                 + " version = version + 1 where id = ? and status in (" + placeholders(from)
                 + ") and cancel_requested = false", args(List.of(to.name(), timestamp(now), id), from));
+    }
+
+    @Override
+    public int recordRunner(UUID id, String replica) {
+        return jdbc.update("update experiments set run_by = ? where id = ?", replica, id);
     }
 
     @Override
@@ -130,8 +136,8 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
         /** {@code json}: how this database takes a JSON text parameter. */
         static JsonSql with(String json) {
             return new JsonSql("insert into experiments (id, name, labels, policy, status, created_at, input_raw,"
-                    + " input_normalized, engine_version, progress, simulated_nanos, cancel_requested, version)"
-                    + " values (?, ?, ?, ?, ?, ?, ?, " + json + ", ?, 0, 0, false, 0)",
+                    + " input_normalized, engine_version, owner, progress, simulated_nanos, cancel_requested, version)"
+                    + " values (?, ?, ?, ?, ?, ?, ?, " + json + ", ?, ?, 0, 0, false, 0)",
                     "update experiments set status = ?, finished_at = ?, progress = 1, simulated_nanos = ?,"
                     + " result = " + json + ", wall_seconds = ?, events = ?, context_switches = ?,"
                     + " migrations = ?, jain_fairness = ?, engine_version = ?, version = version + 1"

@@ -28,7 +28,7 @@ class ExperimentQueriesImpl implements ExperimentQueries {
                 e.get("status"), e.get("progress"), e.get("simulatedNanos"), e.get("createdAt"), e.get("startedAt"),
                 e.get("finishedAt"), e.get("failureReason"), e.get("cancelRequested"), e.get("engineVersion"),
                 e.get("wallSeconds"), e.get("events"), e.get("contextSwitches"), e.get("migrations"),
-                e.get("jainFairness")));
+                e.get("jainFairness"), e.get("owner"), e.get("runBy")));
         q.where(predicates(cb, e, filter));
         q.orderBy(cb.desc(e.get("createdAt")), cb.desc(e.get("id")));
         return em.createQuery(q)
@@ -48,6 +48,9 @@ class ExperimentQueriesImpl implements ExperimentQueries {
 
     private static Predicate[] predicates(CriteriaBuilder cb, Root<ExperimentEntity> e, ExperimentFilter f) {
         List<Predicate> ps = new ArrayList<>();
+        if (f.owner() != null) {
+            ps.add(cb.equal(e.get("owner"), f.owner()));
+        }
         if (f.status() != null) {
             ps.add(cb.equal(e.get("status"), f.status()));
         }

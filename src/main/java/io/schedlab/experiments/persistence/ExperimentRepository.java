@@ -19,7 +19,7 @@ public interface ExperimentRepository extends JpaRepository<ExperimentEntity, UU
             select new io.schedlab.experiments.persistence.ExperimentRow(e.id, e.name, e.labels, e.policy, e.status,
               e.progress, e.simulatedNanos, e.createdAt, e.startedAt, e.finishedAt, e.failureReason,
               e.cancelRequested, e.engineVersion, e.wallSeconds, e.events, e.contextSwitches, e.migrations,
-              e.jainFairness)
+              e.jainFairness, e.owner, e.runBy)
             from ExperimentEntity e where e.id = :id""")
     Optional<ExperimentRow> findRow(@Param("id") UUID id);
 
@@ -28,6 +28,9 @@ public interface ExperimentRepository extends JpaRepository<ExperimentEntity, UU
 
     @Query("select e.inputRaw from ExperimentEntity e where e.id = :id")
     Optional<String> findInputRaw(@Param("id") UUID id);
+
+    /** Counts an owner's rows in any of these statuses (the per-key quota). */
+    long countByOwnerAndStatusIn(String owner, java.util.Collection<ExperimentStatus> statuses);
 
     /** Counts rows per status (e.g. QUEUED). */
     long countByStatus(ExperimentStatus status);

@@ -8,5 +8,15 @@ import java.util.UUID;
 public record ExperimentRow(UUID id, String name, String labelsJson, String policy, ExperimentStatus status,
         double progress, long simulatedNanos, Instant createdAt, Instant startedAt, Instant finishedAt,
         String failureReason, boolean cancelRequested, String engineVersion, Double wallSeconds, Long events,
-        Long contextSwitches, Long migrations, Double jainFairness) {
+        Long contextSwitches, Long migrations, Double jainFairness, String owner, String runBy) {
+
+    /** A row without owner and replica. */
+    public ExperimentRow(UUID id, String name, String labelsJson, String policy, ExperimentStatus status,
+            double progress, long simulatedNanos, Instant createdAt, Instant startedAt, Instant finishedAt,
+            String failureReason, boolean cancelRequested, String engineVersion, Double wallSeconds, Long events,
+            Long contextSwitches, Long migrations, Double jainFairness) {
+        this(id, name, labelsJson, policy, status, progress, simulatedNanos, createdAt, startedAt, finishedAt,
+                failureReason, cancelRequested, engineVersion, wallSeconds, events, contextSwitches, migrations,
+                jainFairness, null, null);
+    }
 }

@@ -34,6 +34,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -77,16 +78,25 @@ class ExperimentController {
         @ApiResponse(responseCode = "400", description = "malformed JSON or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "413", description = "body over schedlab.limits.max-body-bytes", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "422", description = "well-formed but invalid experiment (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "429", description = "the job queue is full; retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "409", description = "a request with the same Idempotency-Key is still being processed (idempotency-key-in-use)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "422", description = "well-formed but invalid experiment (errors name each pointer), estimated too costly (experiment-too-costly), or the Idempotency-Key was used with another body (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "429", description = "the job queue is full (queue-full) or the API key has its quota of queued and running experiments (quota-exceeded); retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/experiments", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Object> submit(@RequestBody byte[] body,
+    ResponseEntity<Object> submit(@RequestBody byte[] body, HttpServletRequest request,
             @Parameter(description = "only validate and return the normalized input; nothing is stored")
-            @RequestParam(name = "dryRun", defaultValue = "false") boolean dryRun) {
-        if (dryRun) {
+            @RequestParam(name = "dryRun", required = false) Boolean dryRun,
+            @Parameter(description = "a client-chosen key (1-255 visible ASCII characters): the same key and body"
+                    + " replay the first answer (same experiment), another body is 422; keys expire after"
+                    + " schedlab.idempotency.ttl")
+            @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
+        if (dryRun == null && request.getParameter("dryRun") != null) {
+            // ?dryRun= (empty) is not "false": a client meaning to validate must not store and run
+            throw new BadParameterException("dryRun", "must be true or false");
+        }
+        if (Boolean.TRUE.equals(dryRun)) {
             return ResponseEntity.ok(validation(service.validate(body)));
         }
-        Experiment e = service.submit(body);
+        Experiment e = service.submit(body, idempotencyKey).experiment();
         return ResponseEntity.accepted().location(URI.create("/api/v1/experiments/" + e.id()))
                 .body(ExperimentResponse.of(e));
     }

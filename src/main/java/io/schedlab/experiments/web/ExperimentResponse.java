@@ -9,12 +9,13 @@ import java.util.UUID;
 /**
  * An experiment's status as the API returns it (POST, GET, list items, cancel). Durations are
  * integer nanoseconds like the result document's: {@code simulatedNanos} reached so far,
- * {@code wallNanos} the simulation's wall time (so far while RUNNING, null before it started).
+ * {@code wallNanos} the simulation's wall time (so far while RUNNING, null before it started);
+ * {@code owner}: the submitting API key's name; {@code replica}: the replica that last started the run.
  */
 record ExperimentResponse(UUID id, String name, Map<String, String> labels, String policy, ExperimentStatus status,
         double progress, long simulatedNanos, Instant createdAt, Instant startedAt, Instant finishedAt,
         Long wallNanos, String failureReason, boolean cancelRequested, String engineVersion,
-        SummaryResponse summary, Links links) {
+        SummaryResponse summary, String owner, String replica, Links links) {
 
     /** Result summary of an experiment with a result: the result document's summary without the headlines. */
     record SummaryResponse(long simulatedNanos, long wallNanos, long events, long contextSwitches,
@@ -34,6 +35,7 @@ record ExperimentResponse(UUID id, String name, Map<String, String> labels, Stri
                 e.cancelRequested(), e.engineVersion(),
                 s == null ? null : new SummaryResponse(s.simulatedNanos(), s.wallNanos(), s.events(),
                         s.contextSwitches(), s.migrations(), s.jainIndex()),
+                e.owner(), e.replica(),
                 new Links(self, self + "/events", self + "/results", self + "/trace", self + "/input", self + "/cancel"));
     }
 }

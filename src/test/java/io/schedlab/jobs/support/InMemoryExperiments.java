@@ -27,6 +27,8 @@ public final class InMemoryExperiments implements ExperimentLifecycle {
         public volatile long runningAtNanos;
         public volatile long finishedAtNanos;
         public volatile int markRunningCalls;
+        /** The replica (db-scheduler picked_by) that last started it. */
+        public volatile String replica;
         /** The worker thread's priority when it stored the outcome. */
         public volatile int finishedAtPriority;
         public final List<long[]> progressWrites = new CopyOnWriteArrayList<>();
@@ -98,6 +100,15 @@ public final class InMemoryExperiments implements ExperimentLifecycle {
     public Optional<ExperimentSpec> normalizedSpec(UUID id) {
         Record record = records.get(id);
         return record == null ? Optional.empty() : Optional.of(record.spec);
+    }
+
+    @Override
+    public synchronized boolean markRunning(UUID id, String replica) {
+        boolean running = markRunning(id);
+        if (running) {
+            records.get(id).replica = replica;
+        }
+        return running;
     }
 
     @Override

@@ -1,0 +1,45 @@
+package io.schedlab.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Answers requests no endpoint can serve before they reach Spring MVC: {@code TRACE} (405; it
+ * would echo credentials back) and a query string that does not decode ({@code ?a=%ZZ},
+ * {@code ?%ZZ=1}: Tomcat throws on the first parameter read, which Spring would report as a 500).
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 5)
+public class RequestSanityFilter extends OncePerRequestFilter {
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        if ("TRACE".equalsIgnoreCase(request.getMethod())) {
+            response.setHeader("Allow", "GET, HEAD, POST, DELETE, OPTIONS");
+            ProblemWriter.write(response, ProblemKind.METHOD_NOT_ALLOWED, "TRACE is not supported",
+                    ProblemWriter.safeInstance(request.getRequestURI()), null);
+            return;
+        }
+        try {
+            request.getParameterMap();
+        } catch (IllegalStateException | IllegalArgumentException undecodable) {
+            ProblemWriter.write(response, ProblemKind.MALFORMED_REQUEST,
+                    "the query string could not be decoded (invalid %-escape or character encoding)",
+                    ProblemWriter.safeInstance(request.getRequestURI()),
+                    Map.of("errors", List.of(Map.of("parameter", "", "message",
+                            "the query string is not valid percent-encoded UTF-8"))));
+            return;
+        }
+        chain.doFilter(request, response);
+    }
+}

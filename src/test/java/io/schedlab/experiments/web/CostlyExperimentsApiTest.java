@@ -1,0 +1,70 @@
+package io.schedlab.experiments.web;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import org.hamcrest.Matchers;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.http.MediaType;
+
+/**
+ * Cost-bounded admission: the runs that held a worker for hours or needed gigabytes of heap are
+ * refused with 422 experiment-too-costly naming estimate and limit, and nothing is stored or queued.
+ */
+@WebMvcTest
+class CostlyExperimentsApiTest extends RealValidatorSlice {
+
+    /** 256 pCPUs, 2,048 vCPUs, credit2 with a 10 us timer floor, 1 us interactive bursts, 3,600 s. */
+    static String timerFloorRun() {
+        StringBuilder vms = new StringBuilder();
+        for (int i = 0; i < 512; i++) {
+            vms.append(i == 0 ? "" : ",").append("{\"name\":\"vm").append(i).append("\",\"vcpus\":4,\"workload\":")
+                    .append("{\"type\":\"interactive\",\"params\":{\"threads\":4,\"thinkMeanMs\":0.01,\"burstMeanUs\":1}}}");
+        }
+        return "{\"durationSeconds\":3600,\"host\":{\"sockets\":2,\"coresPerSocket\":128},"
+                + "\"scheduler\":{\"policy\":\"credit2\",\"params\":{\"minTimerUs\":10}},\"vms\":[" + vms + "]}";
+    }
+
+    /** 512 VMs x 4,096 idle guest threads: ~2.1 M threads. */
+    static String manyThreadsRun() {
+        StringBuilder vms = new StringBuilder();
+        for (int i = 0; i < 512; i++) {
+            vms.append(i == 0 ? "" : ",").append("{\"name\":\"vm").append(i).append("\",\"vcpus\":1,\"workload\":")
+                    .append("{\"type\":\"idle\",\"params\":{\"threads\":4096,\"wakeIntervalMs\":3600000}}}");
+        }
+        return "{\"durationSeconds\":1,\"host\":{\"sockets\":1,\"coresPerSocket\":64},"
+                + "\"scheduler\":{\"policy\":\"credit\"},\"vms\":[" + vms + "]}";
+    }
+
+    @Test
+    void aRunOverTheEventLimitIsRefusedNamingEstimateAndLimit() throws Exception {
+        for (String path : new String[] {"/api/v1/experiments", "/api/v1/experiments:validate"}) {
+            mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).content(timerFloorRun()))
+                    .andExpect(status().isUnprocessableContent())
+                    .andExpect(content().contentTypeCompatibleWith("application/problem+json"))
+                    .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/experiment-too-costly"))
+                    .andExpect(jsonPath("$.maxEvents").value(500_000_000L))
+                    .andExpect(jsonPath("$.estimatedEvents", Matchers.greaterThan(500_000_000L)))
+                    .andExpect(jsonPath("$.detail", Matchers.containsString("schedlab.limits.max-events")));
+        }
+        verify(repository, never()).insertQueued(any());
+        verify(jobQueue, never()).enqueue(any());
+    }
+
+    @Test
+    void aRunOverTheHeapBudgetIsRefused() throws Exception {
+        mvc.perform(post("/api/v1/experiments").contentType(MediaType.APPLICATION_JSON).content(manyThreadsRun()))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/experiment-too-costly"))
+                .andExpect(jsonPath("$.maxHeapBytes").value(512L << 20))
+                .andExpect(jsonPath("$.estimatedHeapBytes", Matchers.greaterThan(1 << 30)))
+                .andExpect(jsonPath("$.detail", Matchers.containsString("max-run-heap-mb")));
+        verify(repository, never()).insertQueued(any());
+    }
+}
