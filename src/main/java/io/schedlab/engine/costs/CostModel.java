@@ -53,21 +53,6 @@ public record CostModel(
         return decisionBaseNanos + lockHoldPerSharerNanos * Math.max(0, sharers - 1);
     }
 
-    /** Warm-up debt after moving to another core of the same socket: the private L2 refills from the LLC. */
-    public long coldCacheSameSocketNanos(int l2KbPerCore) {
-        return refillNanos(Math.min(coldCacheWorkingSetKb, l2KbPerCore), llcRefillMBps);
-    }
-
-    /** Warm-up debt after moving to another socket: the working set (up to the LLC) refills from memory. */
-    public long coldCacheCrossSocketNanos(int llcKbPerSocket) {
-        return refillNanos(Math.min(coldCacheWorkingSetKb, llcKbPerSocket), memoryRefillMBps);
-    }
-
-    private static long refillNanos(long kb, double mbps) {
-        // bytes / (MB/s) -> seconds; 1 MB = 2^20 bytes here, as Xen and sysbench report MiB.
-        return Math.round(kb * 1024.0 / (mbps * 1024 * 1024) * 1e9);
-    }
-
     private static final List<ParameterSpec> PARAMETERS = List.of(
             ParameterSpec.integer("contextSwitchNanos", 1_200, 0, 1_000_000, "ns",
                     "Cost of a vCPU context switch (prev != next), charged as pCPU overhead.",
@@ -99,12 +84,17 @@ public record CostModel(
                     "Memory bandwidth one streaming thread demands at full speed (node bandwidth is shared beyond it).",
                     "UNVERIFIED calibration knob (single-core STREAM class figure)"),
             ParameterSpec.integer("coldCacheWorkingSetKb", 2_048, 0, 1_048_576, "KiB",
-                    "Working set a vCPU must refill after a migration (capped by L2 same-socket, LLC cross-socket).",
-                    "UNVERIFIED: the working-set / refill-bandwidth model is not from a source (scheduler-facts.md)"),
-            ParameterSpec.number("llcRefillMBps", 20_000, 1, 1_000_000, "MB/s",
-                    "Refill bandwidth from the shared LLC after a same-socket migration.",
-                    "UNVERIFIED calibration knob"),
-            ParameterSpec.number("memoryRefillMBps", 5_000, 1, 1_000_000, "MB/s",
-                    "Refill bandwidth from memory after a cross-socket migration (the LLC is per socket).",
-                    "UNVERIFIED calibration knob"));
+                    "Working set of a vCPU: what it leaves in (and must refill into) a core's L2 and a socket's LLC,"
+                            + " each capped at the cache's size (LRU stack model, see CacheModel).",
+                    "calibration knob, UNVERIFIED: no source gives a guest's working set; 2 MiB = a few L2s of"
+                            + " kernel + user hot data"),
+            ParameterSpec.number("llcRefillMBps", 4_069, 1, 1_000_000, "MB/s",
+                    "Refill rate from the socket's LLC into a core's L2 (lines lost from the L2 only).",
+                    "derived: one 64-byte line per ~15 ns LLC hit (~40 cycles at ~2.7 GHz, Intel optimization"
+                            + " manual, Nehalem L3 latency), misses not overlapped; calibration knob"),
+            ParameterSpec.number("memoryRefillMBps", 610, 1, 1_000_000, "MB/s",
+                    "Refill rate from memory (lines the LLC lost): a resuming program's demand misses.",
+                    "derived: one 64-byte line per ~100 ns DRAM miss latency, misses not overlapped (Drepper,"
+                            + " What Every Programmer Should Know About Memory, 2007, s. 3.3: ~240 cycles to memory);"
+                            + " calibration knob"));
 }

@@ -94,6 +94,12 @@ public final class MemoryBandwidthWorkload implements Workload {
         return blocksPerPhase;
     }
 
+    /** Streaming touches each line once per pass over more than the caches hold: nothing is reused, nothing to lose. */
+    @Override
+    public long workingSetKb() {
+        return 0;
+    }
+
     @Override
     public boolean isFinite() {
         return totalKibPerThread > 0;
