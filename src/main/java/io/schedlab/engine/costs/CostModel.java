@@ -23,7 +23,10 @@ public record CostModel(
         double streamBandwidthMBps,
         long coldCacheWorkingSetKb,
         double llcRefillMBps,
-        double memoryRefillMBps) {
+        double memoryRefillMBps,
+        double l1BandwidthMBps,
+        double l2BandwidthMBps,
+        double llcBandwidthMBps) {
 
     /** The cost parameters with defaults, bounds and sources. */
     public static List<ParameterSpec> parameters() {
@@ -45,7 +48,10 @@ public record CostModel(
                 p.getDouble("streamBandwidthMBps"),
                 p.getLong("coldCacheWorkingSetKb"),
                 p.getDouble("llcRefillMBps"),
-                p.getDouble("memoryRefillMBps"));
+                p.getDouble("memoryRefillMBps"),
+                p.getDouble("l1BandwidthMBps"),
+                p.getDouble("l2BandwidthMBps"),
+                p.getDouble("llcBandwidthMBps"));
     }
 
     /** Lock hold time of one scheduling decision when {@code sharers} pCPUs share the scheduler lock. */
@@ -96,5 +102,15 @@ public record CostModel(
                     "Refill rate from memory (lines the LLC lost): a resuming program's demand misses.",
                     "derived: one 64-byte line per ~100 ns DRAM miss latency, misses not overlapped (Drepper,"
                             + " What Every Programmer Should Know About Memory, 2007, s. 3.3: ~240 cycles to memory);"
-                            + " calibration knob"));
+                            + " calibration knob"),
+            ParameterSpec.number("l1BandwidthMBps", 44_700, 1, 1_000_000, "MB/s",
+                    "Rate of one thread moving data that fits its core's L1 (sequential loads/stores).",
+                    "derived: one 16-byte store per cycle at 2.93 GHz (Xeon X5570; Intel optimization manual,"
+                            + " Nehalem: one store port) = 46.9 GB/s"),
+            ParameterSpec.number("l2BandwidthMBps", 20_000, 1, 1_000_000, "MB/s",
+                    "Rate of one thread moving data that fits its core's L2 but not its L1.",
+                    "calibration knob, UNVERIFIED (about half of the L1 rate)"),
+            ParameterSpec.number("llcBandwidthMBps", 12_000, 1, 1_000_000, "MB/s",
+                    "Rate of one thread moving data that fits its socket's LLC but not its L2.",
+                    "calibration knob, UNVERIFIED (between the L2 rate and one thread's DRAM stream)"));
 }

@@ -14,5 +14,12 @@ public record HostSpec(
         List<NumaNodeSpec> numaNodes,
         List<List<Integer>> numaDistance,
         Integer llcKbPerSocket,
-        Integer l2KbPerCore) {
+        Integer l2KbPerCore,
+        Integer l1KbPerCore) {
+
+    /** A host without an explicit L1 size (the normalizer's default applies). */
+    public HostSpec(Integer sockets, Integer coresPerSocket, Integer threadsPerCore, List<NumaNodeSpec> numaNodes,
+            List<List<Integer>> numaDistance, Integer llcKbPerSocket, Integer l2KbPerCore) {
+        this(sockets, coresPerSocket, threadsPerCore, numaNodes, numaDistance, llcKbPerSocket, l2KbPerCore, null);
+    }
 }

@@ -21,7 +21,7 @@ class CacheModelTest {
         List<Pcpu> pcpus = List.of(new Pcpu(0, 0, 0, 0, 0), new Pcpu(1, 0, 1, 0, 0), new Pcpu(2, 1, 2, 0, 1),
                 new Pcpu(3, 1, 3, 0, 1));
         return new Topology(pcpus, 2, 2, 1, 2, new int[][] {{10, 21}, {21, 10}}, new double[] {1e4, 1e4},
-                new long[] {1024, 1024}, llcKb, 256);
+                new long[] {1024, 1024}, llcKb, 256, 32);
     }
 
     private static CostModel costs(long workingSetKb) {
@@ -50,7 +50,7 @@ class CacheModelTest {
         CostModel c = costs(2048);
         // 1 MiB LLC = L2 (the 2005 two-way server): the other VM's 1 MiB footprint pushes all of ours out
         Topology small = new Topology(host(1024).pcpus(), 2, 2, 1, 2, new int[][] {{10, 21}, {21, 10}},
-                new double[] {1e4, 1e4}, new long[] {1024, 1024}, 1024, 1024);
+                new double[] {1e4, 1e4}, new long[] {1024, 1024}, 1024, 1024, 32);
         CacheModel caches = new CacheModel(small, c);
         caches.switchIn(0, 1, false, -1, 0);
         caches.switchOut(0, 1, 30_000_000);
