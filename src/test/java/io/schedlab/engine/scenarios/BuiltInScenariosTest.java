@@ -52,6 +52,8 @@ class BuiltInScenariosTest {
         List<Double> pinned = e2.runs().get(1).measures().stream().map(Measure::published).toList();
         assertThat(shared).containsOnly(PublishedNumbers.e2SharedSeconds());
         assertThat(pinned).containsOnly(PublishedNumbers.e2PinnedSeconds());
+        assertThat(E2Rebalance.E2_PUBLISHED_CPU).containsExactly(PublishedNumbers.e2CpuSeconds("VM1"),
+                PublishedNumbers.e2CpuSeconds("VM3"), PublishedNumbers.e2CpuSeconds("dom0 vCPU 1 (pCPU 1)"));
     }
 
     @Test

@@ -34,6 +34,15 @@ final class PublishedNumbers {
         return ROOT.path("E2").path("pinnedSeconds").asDouble();
     }
 
+    /** Seed 001: xm vcpu-list CPU seconds of a vCPU over the shared run. */
+    static double e2CpuSeconds(String vcpu) {
+        JsonNode v = ROOT.path("E2").path("vcpuListCpuSecondsWhileShared").path(vcpu);
+        if (!v.isNumber()) {
+            throw new IllegalArgumentException("no published E2 CPU time for " + vcpu);
+        }
+        return v.asDouble();
+    }
+
     /** Seed 004: the make -j N values. */
     static List<Integer> e5N() {
         return ROOT.path("E5").path("n").valueStream().map(JsonNode::asInt).toList();
