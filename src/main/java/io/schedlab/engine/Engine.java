@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 public final class Engine {
 
     /** Engine version recorded with every result; bump when results of the same input change. */
-    public static final String VERSION = "0.2.0";
+    public static final String VERSION = "0.5.0";
 
     private final Registry registry;
     private final boolean selfCheck;

@@ -64,16 +64,17 @@ class ApiEndToEndTest {
             assertThat(done.path("engineVersion").asString()).isNotBlank();
         }
 
-        // static placement: VM1 and VM3 share pCPU 1 all along, 2 x 96 s of work on one pCPU
+        // static placement: VM1 and VM3 share pCPU 1 all along, 2 x 96 s of work on one pCPU, plus the refill
+        // of the 1 MiB cache at the start of each 30 ms slice (the other VM evicted it) and dom0's 1%
         JsonNode shared = results(staticLocation);
         assertThat(shared.path("stopReason").asString()).isEqualTo("all-complete");
-        assertThat(completion(shared, "VM1")).isCloseTo(192.0, within(2.0));
-        assertThat(completion(shared, "VM3")).isCloseTo(192.0, within(2.0));
+        assertThat(completion(shared, "VM1")).isBetween(2 * 96 * 1.03, 2 * 96 * 1.10);
+        assertThat(completion(shared, "VM3")).isBetween(2 * 96 * 1.03, 2 * 96 * 1.10);
         assertThat(shared.path("summary").path("migrations").asLong()).isZero();
-        // xm vcpu-pin VM1 0 0 at 10 s: 5 s of work each by then, the remaining 91 s apart: done at ~101 s
+        // xm vcpu-pin VM1 0 0 at 10 s: ~5 s of work each by then, the remaining ~91 s apart: done at ~102 s
         JsonNode pinned = results(pinLocation);
-        assertThat(completion(pinned, "VM1")).isCloseTo(101.0, within(1.5));
-        assertThat(completion(pinned, "VM3")).isCloseTo(101.0, within(1.5));
+        assertThat(completion(pinned, "VM1")).isCloseTo(102.0, within(1.5));
+        assertThat(completion(pinned, "VM3")).isCloseTo(102.0, within(1.5));
         assertThat(pinned.path("summary").path("migrations").asLong()).isEqualTo(1); // the pin moved VM1 once
         assertThat(completion(shared, "VM1") / completion(pinned, "VM1")).isGreaterThan(1.8); // published: 2.3x
 

@@ -113,7 +113,7 @@ class CoreSchedulingProperties {
      */
     private static ExperimentSpec coreScheduled(ExperimentSpec s, String gran, boolean smt) {
         HostSpec h = s.host();
-        HostSpec host = new HostSpec(h.sockets(), h.coresPerSocket(), h.threadsPerCore(), null, null, null, null, smt);
+        HostSpec host = new HostSpec(h.sockets(), h.coresPerSocket(), h.threadsPerCore(), null, null, null, null, null, smt);
         int threads = host.usableThreadsPerCore();
         int size = "core".equals(gran) ? threads : h.coresPerSocket() * threads;
         List<VmSpec> vms = new ArrayList<>();

@@ -109,14 +109,18 @@ class EngineMechanicsTest {
 
     @Test
     void crossSocketMigrationPaysAColdCacheDebtAndTheIdleSwitchFlushesTheTlb() {
-        long crossDebt = CostModel.from(engine.validate(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1)),
-                List.of()), Limits.defaults()).normalized().costs()).coldCacheCrossSocketNanos(8192);
+        CostModel costs = CostModel.from(engine.validate(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1)),
+                List.of()), Limits.defaults()).normalized().costs());
+        // CacheModel: another socket's LLC holds none of the 2 MiB working set (refilled from memory, which
+        // fills the L2 too); another core of the same socket lost only its 256 KiB L2 share (from the LLC).
+        double mib = 1024.0 * 1024;
+        long crossDebt = Math.round(costs.coldCacheWorkingSetKb() * 1024.0 / (costs.memoryRefillMBps() * mib) * 1e9);
+        long sameSocketDebt = Math.round(256 * 1024.0 / (costs.llcRefillMBps() * mib) * 1e9);
         ResultDocument stay = run(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1.0)),
                 List.of(pin(0.5, "a", 0, 1))));
         ResultDocument cross = run(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1.0)),
                 List.of(pin(0.5, "a", 0, 2))));
         double extra = Seconds.of(vmNamed(cross, "a").completionNanos()) - Seconds.of(vmNamed(stay, "a").completionNanos());
-        long sameSocketDebt = Math.round(256 * 1024.0 / (20_000.0 * 1024 * 1024) * 1e9);
         assertThat(extra).isCloseTo((crossDebt - sameSocketDebt) / 1e9, within(1e-6));
         assertThat(cross.totals().migrations().crossSocket()).isEqualTo(1);
         assertThat(stay.totals().migrations().sameSocket()).isEqualTo(1);

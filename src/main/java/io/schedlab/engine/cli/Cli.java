@@ -17,11 +17,12 @@ public final class Cli {
               --trace F   turn the event trace on and write it to F as CSV (time_ns,pcpu,event,vm,vcpu)
               --help      print this help""";
     static final String SCENARIO_USAGE = """
-            usage: schedlab scenario <E1..E5|all|list> [--quick]
+            usage: schedlab scenario <E1..E5|all|list> [--quick] [--markdown FILE]
               E1..E5      run one built-in published experiment and print its tables
               all         run every scenario
               list        list the scenarios
               --quick     smaller sizes: a smoke run whose shape can differ from the published one
+              --markdown  also write the fidelity document (tables, effect sizes, constants) to FILE
               --help      print this help""";
     static final String BENCH_USAGE = """
             usage: schedlab bench [--policy P[,P..]] [--seconds S] [--repeat N] [--warmup W] [--scale K]

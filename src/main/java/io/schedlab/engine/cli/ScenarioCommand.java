@@ -2,25 +2,30 @@ package io.schedlab.engine.cli;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.scenarios.BuiltInScenarios;
+import io.schedlab.engine.scenarios.FidelityReport;
 import io.schedlab.engine.scenarios.Scenario;
 import io.schedlab.engine.scenarios.ScenarioResult;
 import io.schedlab.engine.scenarios.ScenarioRunner;
 import io.schedlab.engine.scenarios.TablePrinter;
 import io.schedlab.engine.spec.Limits;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code java -jar schedlab.jar scenario <E1..E5|all|list> [--quick]}: runs a built-in published
- * experiment through the engine and prints its tables in the published shape, with the published
- * numbers and ratios beside. Progress lines go to {@code err}, tables to {@code out}.
+ * {@code java -jar schedlab.jar scenario <E1..E5|all|list> [--quick] [--markdown FILE]}: runs a
+ * built-in published experiment through the engine and prints its tables in the published shape,
+ * with the published numbers and ratios beside. Progress lines go to {@code err}, tables to
+ * {@code out}; {@code --markdown} also writes the fidelity document ({@link FidelityReport}) to FILE.
  */
 public final class ScenarioCommand {
 
     static final String USAGE = "usage: scenario <" + String.join("|", BuiltInScenarios.IDS)
-            + "|all|list> [--quick]";
+            + "|all|list> [--quick] [--markdown FILE]";
 
     static final String QUICK_WARNING = "note: --quick runs smaller sizes as a smoke run; its shape can differ from"
             + " the published one (compare shapes on full runs)";
@@ -39,9 +44,18 @@ public final class ScenarioCommand {
 
     static int run(String[] args, PrintStream out, PrintStream err, Engine engine) {
         boolean quick = false;
+        Path markdown = null;
         List<String> ids = new ArrayList<>();
-        for (String a : args) {
-            if (a.equals("--help") || a.equals("-h")) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--markdown")) {
+                if (i + 1 >= args.length) {
+                    err.println("--markdown needs a file");
+                    err.println(USAGE);
+                    return 2;
+                }
+                markdown = Path.of(args[++i]);
+            } else if (a.equals("--help") || a.equals("-h")) {
                 out.println(Cli.SCENARIO_USAGE);
                 return 0;
             } else if (a.equals("--quick")) {
@@ -80,9 +94,20 @@ public final class ScenarioCommand {
             err.println(QUICK_WARNING);
         }
         ScenarioRunner runner = ScenarioRunner.of(engine, Limits.defaults());
+        List<ScenarioResult> results = new ArrayList<>();
         for (Scenario s : scenarios) {
             ScenarioResult result = runner.run(s, line -> err.println("[" + s.id() + "] " + line));
             out.println(TablePrinter.print(result));
+            results.add(result);
+        }
+        if (markdown != null) {
+            try {
+                Files.writeString(markdown, FidelityReport.markdown(results, quick, engine.registry()));
+            } catch (IOException e) {
+                err.println("cannot write " + markdown + ": " + e.getMessage());
+                return 1;
+            }
+            err.println("wrote " + markdown);
         }
         return 0;
     }

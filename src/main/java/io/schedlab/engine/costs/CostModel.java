@@ -24,7 +24,10 @@ public record CostModel(
         long coldCacheWorkingSetKb,
         double llcRefillMBps,
         double memoryRefillMBps,
-        long rendezvousNanos) {
+        long rendezvousNanos,
+        double l1BandwidthMBps,
+        double l2BandwidthMBps,
+        double llcBandwidthMBps) {
 
     /** The cost parameters with defaults, bounds and sources. */
     public static List<ParameterSpec> parameters() {
@@ -47,27 +50,15 @@ public record CostModel(
                 p.getLong("coldCacheWorkingSetKb"),
                 p.getDouble("llcRefillMBps"),
                 p.getDouble("memoryRefillMBps"),
-                p.getLong("rendezvousNanos"));
+                p.getLong("rendezvousNanos"),
+                p.getDouble("l1BandwidthMBps"),
+                p.getDouble("l2BandwidthMBps"),
+                p.getDouble("llcBandwidthMBps"));
     }
 
     /** Lock hold time of one scheduling decision when {@code sharers} pCPUs share the scheduler lock. */
     public long decisionHoldNanos(int sharers) {
         return decisionBaseNanos + lockHoldPerSharerNanos * Math.max(0, sharers - 1);
-    }
-
-    /** Warm-up debt after moving to another core of the same socket: the private L2 refills from the LLC. */
-    public long coldCacheSameSocketNanos(int l2KbPerCore) {
-        return refillNanos(Math.min(coldCacheWorkingSetKb, l2KbPerCore), llcRefillMBps);
-    }
-
-    /** Warm-up debt after moving to another socket: the working set (up to the LLC) refills from memory. */
-    public long coldCacheCrossSocketNanos(int llcKbPerSocket) {
-        return refillNanos(Math.min(coldCacheWorkingSetKb, llcKbPerSocket), memoryRefillMBps);
-    }
-
-    private static long refillNanos(long kb, double mbps) {
-        // bytes / (MB/s) -> seconds; 1 MB = 2^20 bytes here, as Xen and sysbench report MiB.
-        return Math.round(kb * 1024.0 / (mbps * 1024 * 1024) * 1e9);
     }
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
@@ -101,14 +92,29 @@ public record CostModel(
                     "Memory bandwidth one streaming thread demands at full speed (node bandwidth is shared beyond it).",
                     "UNVERIFIED calibration knob (single-core STREAM class figure)"),
             ParameterSpec.integer("coldCacheWorkingSetKb", 2_048, 0, 1_048_576, "KiB",
-                    "Working set a vCPU must refill after a migration (capped by L2 same-socket, LLC cross-socket).",
-                    "UNVERIFIED: the working-set / refill-bandwidth model is not from a source (scheduler-facts.md)"),
-            ParameterSpec.number("llcRefillMBps", 20_000, 1, 1_000_000, "MB/s",
-                    "Refill bandwidth from the shared LLC after a same-socket migration.",
-                    "UNVERIFIED calibration knob"),
-            ParameterSpec.number("memoryRefillMBps", 5_000, 1, 1_000_000, "MB/s",
-                    "Refill bandwidth from memory after a cross-socket migration (the LLC is per socket).",
-                    "UNVERIFIED calibration knob"),
+                    "Working set of a vCPU: what it leaves in (and must refill into) a core's L2 and a socket's LLC,"
+                            + " each capped at the cache's size (LRU stack model, see CacheModel).",
+                    "calibration knob, UNVERIFIED: no source gives a guest's working set; 2 MiB = a few L2s of"
+                            + " kernel + user hot data"),
+            ParameterSpec.number("llcRefillMBps", 4_069, 1, 1_000_000, "MB/s",
+                    "Refill rate from the socket's LLC into a core's L2 (lines lost from the L2 only).",
+                    "derived: one 64-byte line per ~15 ns LLC hit (~40 cycles at ~2.7 GHz, Intel optimization"
+                            + " manual, Nehalem L3 latency), misses not overlapped; calibration knob"),
+            ParameterSpec.number("memoryRefillMBps", 610, 1, 1_000_000, "MB/s",
+                    "Refill rate from memory (lines the LLC lost): a resuming program's demand misses.",
+                    "derived: one 64-byte line per ~100 ns DRAM miss latency, misses not overlapped (Drepper,"
+                            + " What Every Programmer Should Know About Memory, 2007, s. 3.3: ~240 cycles to memory);"
+                            + " calibration knob"),
+            ParameterSpec.number("l1BandwidthMBps", 44_700, 1, 1_000_000, "MB/s",
+                    "Rate of one thread moving data that fits its core's L1 (sequential loads/stores).",
+                    "derived: one 16-byte store per cycle at 2.93 GHz (Xeon X5570; Intel optimization manual,"
+                            + " Nehalem: one store port) = 46.9 GB/s"),
+            ParameterSpec.number("l2BandwidthMBps", 20_000, 1, 1_000_000, "MB/s",
+                    "Rate of one thread moving data that fits its core's L2 but not its L1.",
+                    "calibration knob, UNVERIFIED (about half of the L1 rate)"),
+            ParameterSpec.number("llcBandwidthMBps", 12_000, 1, 1_000_000, "MB/s",
+                    "Rate of one thread moving data that fits its socket's LLC but not its L2.",
+                    "calibration knob, UNVERIFIED (between the L2 rate and one thread's DRAM stream)"),
             ParameterSpec.integer("rendezvousNanos", 1_000, 0, 1_000_000, "ns",
                     "Core scheduling (schedGran core|socket): wait of every sibling pCPU in the rendezvous of one"
                             + " decision on its scheduling resource, charged as overhead.",

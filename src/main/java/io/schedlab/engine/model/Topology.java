@@ -4,11 +4,11 @@ import java.util.List;
 
 /**
  * The host: pCPUs with socket/core/thread/NUMA positions, NUMA distances (ACPI SLIT: 10 = local)
- * and per-node memory bandwidth. Built from a normalized {@code HostSpec}.
+ * per-node memory bandwidth, and cache sizes (L1 and L2 per core, LLC per socket). Built from a normalized {@code HostSpec}.
  */
 public record Topology(List<Pcpu> pcpus, int sockets, int coresPerSocket, int threadsPerCore, int numaNodes,
         int[][] numaDistance, double[] nodeBandwidthMBps, long[] nodeMemoryMb, int llcKbPerSocket,
-        int l2KbPerCore) {
+        int l2KbPerCore, int l1KbPerCore) {
 
     public int size() {
         return pcpus.size();

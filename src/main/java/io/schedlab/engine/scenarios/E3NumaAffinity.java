@@ -12,6 +12,7 @@ import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.VmSpec;
+import io.schedlab.engine.spec.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,23 +28,25 @@ final class E3NumaAffinity {
         double seconds = quick ? 1 : 10;
         int repeats = quick ? 1 : 3;
         HostSpec host = Specs.numaHost(2, 4, 1, 8192);
-        // The set-up's 2, 6, 10 guests with memory spread over the nodes, plus one lopsided case (not in the
-        // set-up): 6 guests whose memory all sits on node 0, where soft affinity lets vCPUs spill to node 1
-        // and pinning does not, so the two policies differ.
-        List<Integer> counts = List.of(2, 6, 10, 6);
-        List<String> rows = List.of("2 guests", "6 guests", "10 guests", "6 guests, memory all on node 0");
+        // The set-up's 2, 6, 10 guests with memory spread over the nodes, each thread moving a block larger
+        // than the LLC (so it streams from its node), plus two cases not in the set-up: 6 guests whose memory
+        // all sits on node 0, where soft affinity lets vCPUs spill to node 1 and pinning does not; and
+        // sysbench's own defaults (1 KiB block: in L1), where the node does not matter at all.
+        List<Integer> counts = List.of(2, 6, 10, 6, 6);
+        List<String> rows = List.of("2 guests", "6 guests", "10 guests", "6 guests, memory all on node 0",
+                E3_DEFAULTS_ROW);
         List<ScenarioRun> runs = new ArrayList<>();
         for (int i = 0; i < counts.size(); i++) {
             int n = counts.get(i);
             boolean lopsided = i == 3;
+            WorkloadSpec sysbench = i == 4 ? workload("memory-bandwidth", "threads", 4) : streamingSysbench();
             for (int mode = 0; mode < 3; mode++) {
                 List<VmSpec> vms = new ArrayList<>();
                 List<String> names = new ArrayList<>();
                 for (int g = 0; g < n; g++) {
                     int node = lopsided ? 0 : g % 2;
                     List<Integer> nodeCpus = range(node * 4, node * 4 + 4);
-                    VmSpec v = Specs.withMemory(vm("guest" + (g + 1), 2,
-                            workload("memory-bandwidth", "threads", 4)), 1024, node);
+                    VmSpec v = Specs.withMemory(vm("guest" + (g + 1), 2, sysbench), 1024, node);
                     v = switch (mode) {
                         case 1 -> Specs.withHard(v, nodeCpus);
                         case 2 -> Specs.withSoft(v, nodeCpus);
@@ -79,7 +82,8 @@ final class E3NumaAffinity {
                 List.of("switch-ins checked", "violations"), auditRuns, null);
         return new Scenario("E3", "credit2 with hard and soft affinity on a NUMA host (set-up only, no published numbers)",
                 List.of("Host: 2 sockets x 4 cores, 2 NUMA nodes x 8 GB. Guests: 2 vCPUs, 1 GB each, memory on node "
-                        + "(guest index mod 2);", "2, 6, 10 guests at once, each sysbench memory with 4 threads, "
+                        + "(guest index mod 2);", "2, 6, 10 guests at once, each sysbench memory with 4 threads and a 64 MiB "
+                        + "block (beyond the LLC: it streams from the node), "
                         + Specs.fmt(seconds) + " s; pinning = hard affinity to the memory's node, NUMA-aware = soft affinity "
                         + "to it."),
                 "NUMA-aware (soft) >= pinning > no affinity while guests fit; the advantage shrinks as guests "
@@ -87,11 +91,19 @@ final class E3NumaAffinity {
                 List.of(table, audit));
     }
 
+    static final String E3_DEFAULTS_ROW = "6 guests, sysbench defaults (1 KiB block, in L1)";
+    /** --memory-block-size=64M: a block (one buffer, shared by the threads) far beyond the 8 MiB LLC. */
+    static final int E3_BLOCK_KB = 65_536;
+
+    private static WorkloadSpec streamingSysbench() {
+        return workload("memory-bandwidth", "threads", 4, "blockKb", E3_BLOCK_KB);
+    }
+
     private static List<VmSpec> e3PinnedGuests(int n) {
         List<VmSpec> vms = new ArrayList<>();
         for (int g = 0; g < n; g++) {
             int node = g % 2;
-            vms.add(Specs.withHard(Specs.withMemory(vm("guest" + (g + 1), 2, workload("memory-bandwidth", "threads", 4)),
+            vms.add(Specs.withHard(Specs.withMemory(vm("guest" + (g + 1), 2, streamingSysbench()),
                     1024, node), range(node * 4, node * 4 + 4)));
         }
         return vms;

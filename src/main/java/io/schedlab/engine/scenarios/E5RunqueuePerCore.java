@@ -35,7 +35,7 @@ final class E5RunqueuePerCore {
 
     /**
      * Quick sizes: half the jobs and half the link. At 1/10 (100 jobs, 0.6 s link) builds last a few
-     * of credit2's load windows (loadWindowShift 30 = ~1.07 s, credit2.c opt_load_window_shift) and,
+     * of credit2's load windows (Xen 4.6: 2^28 ns = ~268 ms, sched_credit2.c opt_load_window_shift) and,
      * measured, per-socket came out faster than per-core at N = 6, 8 with 4 vCPUs: the shape was lost.
      * At 1/2 the 4-vCPU table keeps the full run's order; the whole scenario still takes ~2 s.
      */

@@ -3,6 +3,7 @@ package io.schedlab.engine.sim;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.workloads.GuestThread;
 import io.schedlab.engine.workloads.Phase;
+import io.schedlab.engine.workloads.MemoryHierarchy;
 import io.schedlab.engine.workloads.WorkloadEnv;
 import java.util.Arrays;
 import java.util.List;
@@ -27,8 +28,14 @@ final class GuestKernel {
     private int[] free = new int[256];
     private int freeCount;
 
+    /** The host's caches as workloads see them. */
+    private final MemoryHierarchy memory;
+
     GuestKernel(Simulator sim) {
         this.sim = sim;
+        this.memory = new MemoryHierarchy(sim.topo.l1KbPerCore(), sim.topo.l2KbPerCore(), sim.topo.llcKbPerSocket(),
+                sim.costs.l1BandwidthMBps(), sim.costs.l2BandwidthMBps(), sim.costs.llcBandwidthMBps(),
+                sim.costs.memoryRefillMBps());
     }
 
     /** Calls the workload's start with an environment bound to this VM. */
@@ -48,6 +55,11 @@ final class GuestKernel {
             @Override
             public RandomGenerator random() {
                 return random;
+            }
+
+            @Override
+            public MemoryHierarchy memory() {
+                return memory;
             }
 
             @Override

@@ -6,13 +6,18 @@ import io.schedlab.engine.model.VcpuState;
 /**
  * Invariant checks run after every event when enabled (tests): no vCPU on two pCPUs, every running
  * vCPU inside its hard affinity and in state RUNNING, and for work-conserving policies no allowed
- * pCPU idle for longer than the balance period while a vCPU waited that long.
+ * pCPU idle for longer than the balance period while a vCPU waited that long: either in one stretch,
+ * or in total over the wait (a pCPU that idles most of a long wait, woken now and then, is the
+ * same lost work, as when vCPUs move between run queues as a herd).
  */
 final class SelfCheck {
     private final Simulator sim;
     /** Hard affinity of each vCPU when the policy last placed it (wake or migration), by uid. */
     private final java.util.ArrayList<java.util.BitSet> placedAffinity = new java.util.ArrayList<>();
     private int[] seenAt = new int[0];
+    /** Per vCPU uid: the runnableSince its idle snapshot belongs to, and each pCPU's idle total then. */
+    private long[] snapshotFor = new long[0];
+    private long[][] idleAtSnapshot = new long[0][];
     private int stamp;
 
     SelfCheck(Simulator sim) {
@@ -66,9 +71,49 @@ final class SelfCheck {
     private void checkWorkConserving() {
         for (VcpuRun vr : sim.vcpus) {
             if (vr.v.state == VcpuState.RUNNABLE && !vr.migrating) {
+                snapshot(vr);
                 checkWait(vr);
             }
         }
+    }
+
+    /** Idle time of every pCPU when vr's current wait was first seen (taken at most 8 events late: conservative). */
+    private void snapshot(VcpuRun vr) {
+        int uid = vr.v.uid;
+        if (snapshotFor.length <= uid) {
+            int n = Math.max(uid + 1, snapshotFor.length * 2);
+            int old = snapshotFor.length;
+            snapshotFor = java.util.Arrays.copyOf(snapshotFor, n);
+            java.util.Arrays.fill(snapshotFor, old, n, Long.MIN_VALUE);
+            idleAtSnapshot = java.util.Arrays.copyOf(idleAtSnapshot, n);
+        }
+        if (snapshotFor[uid] == vr.runnableSince) {
+            return;
+        }
+        snapshotFor[uid] = vr.runnableSince;
+        long[] idle = idleAtSnapshot[uid] == null ? new long[sim.nP] : idleAtSnapshot[uid];
+        for (int p = 0; p < sim.nP; p++) {
+            idle[p] = idleTotal(p);
+        }
+        idleAtSnapshot[uid] = idle;
+    }
+
+    /** Idle ns of pCPU p up to now, including the current idle stretch. */
+    private long idleTotal(int p) {
+        long idle = sim.idleNs[p];
+        if (sim.pcpus[p].current == null) {
+            idle += Math.max(0, sim.now - sim.idleSince[p]);
+        }
+        return idle;
+    }
+
+    /** Idle ns of p since vr's wait was first seen, or 0 when no snapshot belongs to this wait. */
+    private long idleDuringWait(VcpuRun vr, int p) {
+        int uid = vr.v.uid;
+        if (uid >= snapshotFor.length || snapshotFor[uid] != vr.runnableSince) {
+            return 0;
+        }
+        return idleTotal(p) - idleAtSnapshot[uid][p];
     }
 
     /**
@@ -107,6 +152,11 @@ final class SelfCheck {
                     && now - Math.max(Math.max(vr.runnableSince, vr.affinityChangedAt), sim.idleSince[p]) > bp) {
                 fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
                         + " since " + sim.idleSince[p] + " (balance period " + bp + " ns, policy "
+                        + sim.policyName + ")");
+            }
+            if (vr.affinityChangedAt <= vr.runnableSince && idleDuringWait(vr, p) > bp) {
+                fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle "
+                        + idleDuringWait(vr, p) + " ns of it (balance period " + bp + " ns, policy "
                         + sim.policyName + ")");
             }
         }

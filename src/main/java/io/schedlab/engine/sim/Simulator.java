@@ -88,8 +88,8 @@ public final class Simulator {
     final long[] slicePendingAt;
     final int[] slicePushId;
     final int[] rqOf;
-    final long coldSameSocket;
-    final long coldCrossSocket;
+    /** What each core's L2 and each socket's LLC still hold of a vCPU: the warm-up debt at switch-in. */
+    final CacheModel caches;
 
     final RunQueueStats rqs;
 
@@ -165,8 +165,7 @@ public final class Simulator {
         java.util.Arrays.fill(slicePendingAt, NEVER);
         rqOf = new int[nP];
         lockOf = new int[nP];
-        coldSameSocket = costs.coldCacheSameSocketNanos(topo.l2KbPerCore());
-        coldCrossSocket = costs.coldCacheCrossSocketNanos(topo.llcKbPerSocket());
+        caches = new CacheModel(topo, costs);
         progress = new Progress(this);
 
         policy.init(ctx);
@@ -544,7 +543,7 @@ public final class Simulator {
         rqs.leave(vr);
         vr.account(VcpuState.RUNNING, t);
         rqWaitHist.record(t - vr.runnableSince);
-        long debt = 0;
+        long debt = caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
         if (vr.lastPcpu >= 0 && vr.lastPcpu != p) {
             int from = vr.lastPcpu;
             if (topo.sameCore(from, p)) {
@@ -553,11 +552,9 @@ public final class Simulator {
             } else if (topo.sameSocket(from, p)) {
                 vr.migSameSocket++;
                 migSameSocket++;
-                debt = coldSameSocket;
             } else {
                 vr.migCross++;
                 migCross++;
-                debt = coldCrossSocket;
             }
             if (trace.enabled()) {
                 trace.record(now, p, "migrate", v.vm.name, v.index);
@@ -577,6 +574,7 @@ public final class Simulator {
     private void stopRun(VcpuRun vr, int p, long at) {
         Vcpu v = vr.v;
         addCpu(vr, p, Math.max(0, at - vr.runStart));
+        caches.switchOut(v.uid, p, at);
         vr.planDeadline = NEVER;
         if (v.state == VcpuState.RUNNING) {
             v.state = VcpuState.RUNNABLE;

@@ -42,6 +42,6 @@ public final class TopologyBuilder {
             memory[i] = h.numaNodes().get(i).memoryMb();
         }
         return new Topology(List.copyOf(pcpus), sockets, cores, threads, nodes, distance, bandwidth, memory,
-                h.llcKbPerSocket(), h.l2KbPerCore());
+                h.llcKbPerSocket(), h.l2KbPerCore(), h.l1KbPerCore());
     }
 }

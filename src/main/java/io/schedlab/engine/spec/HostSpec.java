@@ -18,12 +18,13 @@ public record HostSpec(
         List<List<Integer>> numaDistance,
         Integer llcKbPerSocket,
         Integer l2KbPerCore,
+        Integer l1KbPerCore,
         Boolean smt) {
 
-    /** A host with SMT as the hardware has it ({@code smt} absent = on). */
+    /** A host with default L1 size and SMT as the hardware has it (the normalizer's defaults apply). */
     public HostSpec(Integer sockets, Integer coresPerSocket, Integer threadsPerCore, List<NumaNodeSpec> numaNodes,
             List<List<Integer>> numaDistance, Integer llcKbPerSocket, Integer l2KbPerCore) {
-        this(sockets, coresPerSocket, threadsPerCore, numaNodes, numaDistance, llcKbPerSocket, l2KbPerCore, null);
+        this(sockets, coresPerSocket, threadsPerCore, numaNodes, numaDistance, llcKbPerSocket, l2KbPerCore, null, null);
     }
 
     /** Hardware threads per core that run vCPUs: threadsPerCore, or 1 with SMT off (absent counts 1). */

@@ -25,13 +25,23 @@ public final class SpecNormalizer {
     public static final int DEFAULT_WEIGHT = 256;
     public static final int DEFAULT_MEMORY_MB = 1024;
     public static final int DEFAULT_NODE_MEMORY_MB = 16_384;
+    /**
+     * Memory bandwidth of a NUMA node: a calibration knob, not a measured figure (a Xeon X5570 socket's
+     * three DDR3-1333 channels peak at ~32 GB/s; what a guest's streams get is lower and varies).
+     */
     public static final double DEFAULT_NODE_BANDWIDTH_MBPS = 10_000.0;
-    /** ACPI SLIT: 10 = local; 21 is the usual value firmware reports for a neighbouring socket. */
+    /**
+     * ACPI SLIT: 10 = local; 21 is what firmware of two-socket Xeon servers commonly reports for the
+     * other socket (numactl --hardware: "node distances: 10 21 / 21 10"). The model's use of 10/21 as
+     * the remote throughput factor is a calibration knob: SLIT distances are relative, not rates.
+     */
     public static final int LOCAL_DISTANCE = 10;
     public static final int REMOTE_DISTANCE = 21;
     /** Xeon X5570 class (E3): 8 MB LLC per socket, 256 KB L2 per core. */
     public static final int DEFAULT_LLC_KB = 8_192;
     public static final int DEFAULT_L2_KB = 256;
+    /** Nehalem (Xeon X5570 class) L1 data cache: 32 KiB per core (Intel 64 and IA-32 Optimization Reference Manual). */
+    public static final int DEFAULT_L1_KB = 32;
     public static final long DEFAULT_TRACE_EVENTS = 100_000L;
 
     private final Registry registry;
@@ -114,6 +124,7 @@ public final class SpecNormalizer {
         }
         return new HostSpec(sockets, cores, threads, List.copyOf(nodes), List.copyOf(distance),
                 orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB),
+                orDefault(h.l1KbPerCore(), DEFAULT_L1_KB),
                 h.smt() == null || h.smt());
     }
 

@@ -166,6 +166,7 @@ public final class SpecValidator {
         range(out, "/host/threadsPerCore", h.threadsPerCore(), 1, MAX_THREADS_PER_CORE);
         range(out, "/host/llcKbPerSocket", h.llcKbPerSocket(), 1, MAX_CACHE_KB);
         range(out, "/host/l2KbPerCore", h.l2KbPerCore(), 1, MAX_CACHE_KB);
+        range(out, "/host/l1KbPerCore", h.l1KbPerCore(), 1, MAX_CACHE_KB);
         if (out.size() > before) {
             return 0;
         }

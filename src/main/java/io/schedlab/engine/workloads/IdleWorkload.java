@@ -20,6 +20,7 @@ public final class IdleWorkload implements Workload {
     private final long intervalNanos;
     private final long burstNanos;
     private final double jitter;
+    private final long workingSetKb;
     private long startedAt;
     private long bursts;
 
@@ -28,6 +29,7 @@ public final class IdleWorkload implements Workload {
         this.intervalNanos = p.getLong("wakeIntervalMs") * 1_000_000L;
         this.burstNanos = p.getLong("burstUs") * 1_000L;
         this.jitter = p.getDouble("jitter");
+        this.workingSetKb = p.getLong("workingSetKb");
     }
 
     /** Registry entry. */
@@ -37,11 +39,15 @@ public final class IdleWorkload implements Workload {
                                 "one housekeeping thread, like an idle dom0"),
                         ParameterSpec.integer("wakeIntervalMs", 100, 1, 3_600_000, "ms",
                                 "Mean sleep between bursts.", "dom0-like background activity (assumption)"),
-                        ParameterSpec.integer("burstUs", 200, 1, 10_000_000, "us", "CPU work per burst.",
-                                "dom0-like background activity (assumption)"),
+                        ParameterSpec.integer("burstUs", 1_000, 1, 10_000_000, "us", "CPU work per burst.",
+                                "seed 001 xm vcpu-list: an idle dom0's vCPUs used 0.4% (quiet pCPU 0) to 1.9% (pCPU 1"
+                                        + " shared by two loops) of a pCPU; 1 ms per 100 ms = 1%"),
                         ParameterSpec.number("jitter", 0.1, 0, 1, "fraction",
                                 "Uniform +/- jitter of the interval, so threads do not wake in lockstep.",
-                                "avoids artificial synchronisation (assumption)")),
+                                "avoids artificial synchronisation (assumption)"),
+                        ParameterSpec.integer("workingSetKb", 64, 0, 1_048_576, "KiB",
+                                "What a burst keeps hot in the caches (it evicts this much of others' data).",
+                                "assumption: housekeeping touches a few dozen pages of kernel data, not a whole L2")),
                 IdleWorkload::new);
     }
 
@@ -69,6 +75,11 @@ public final class IdleWorkload implements Workload {
                 }
             });
         }
+    }
+
+    @Override
+    public long workingSetKb() {
+        return workingSetKb;
     }
 
     @Override

@@ -16,6 +16,14 @@ public interface Workload {
     /** True once a finite workload has completed all its work. */
     boolean isComplete();
 
+    /**
+     * KiB its threads keep hot in the caches (the footprint a vCPU leaves in, and refills into, a
+     * core's L2 and a socket's LLC); -1 = the cost model's {@code coldCacheWorkingSetKb}.
+     */
+    default long workingSetKb() {
+        return -1;
+    }
+
     /** The result in the workload's unit, given the run's elapsed simulated time since the VM started. */
     WorkloadReport report(long elapsedNanos);
 }

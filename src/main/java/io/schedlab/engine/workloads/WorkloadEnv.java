@@ -14,6 +14,9 @@ public interface WorkloadEnv {
     /** The workload's own deterministic random stream. */
     RandomGenerator random();
 
+    /** The host's caches and their per-thread rates. */
+    MemoryHierarchy memory();
+
     /** Start a guest thread now; it becomes runnable in the guest. */
     void spawn(GuestThread thread);
 }

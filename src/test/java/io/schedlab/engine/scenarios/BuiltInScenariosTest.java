@@ -3,9 +3,8 @@ package io.schedlab.engine.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.registry.Registry;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -34,23 +33,27 @@ class BuiltInScenariosTest {
     }
 
     @Test
-    void e5PublishedNumbersAreTheSeedPostsNumbers() throws Exception {
-        Path seed = Path.of("/work/shared/seeds/004_795c29ec27f0384b.txt");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(seed), "seed post not on this machine");
-        String text = Files.readString(seed);
-        for (double[][] table : new double[][][] {E5RunqueuePerCore.E5_PUBLISHED_4, E5RunqueuePerCore.E5_PUBLISHED_8}) {
-            for (double[] column : table) {
-                for (double v : column) {
-                    String s = Double.toString(v);
-                    assertThat(text).contains(s.endsWith(".0") ? s.substring(0, s.length() - 2) : s);
-                }
+    void publishedNumbersInTheScenariosAreThePostsNumbers() {
+        assertThat(E5RunqueuePerCore.E5_N).isEqualTo(PublishedNumbers.e5N());
+        for (int vcpus : new int[] {4, 8}) {
+            double[][] table = vcpus == 4 ? E5RunqueuePerCore.E5_PUBLISHED_4 : E5RunqueuePerCore.E5_PUBLISHED_8;
+            for (int c = 0; c < E5RunqueuePerCore.E5_COLUMNS.size(); c++) {
+                assertThat(table[c]).as(vcpus + " vCPUs, " + E5RunqueuePerCore.E5_COLUMNS.get(c))
+                        .containsExactly(PublishedNumbers.e5Seconds(vcpus, E5RunqueuePerCore.E5_COLUMNS.get(c)));
             }
         }
         Scenario e5 = BuiltInScenarios.byId("e5", false).orElseThrow();
         ScenarioTable four = e5.tables().get(0);
         Measure socketJ8 = four.runs().stream().flatMap(r -> r.measures().stream())
                 .filter(m -> m.row().equals("8") && m.column().equals("credit2 per-socket")).findFirst().orElseThrow();
-        assertThat(socketJ8.published()).isEqualTo(35.152);
+        assertThat(socketJ8.published()).isEqualTo(PublishedNumbers.e5Seconds(4, "credit2 per-socket")[4]);
+        ScenarioTable e2 = BuiltInScenarios.byId("E2", false).orElseThrow().tables().get(0);
+        List<Double> shared = e2.runs().get(0).measures().stream().map(Measure::published).toList();
+        List<Double> pinned = e2.runs().get(1).measures().stream().map(Measure::published).toList();
+        assertThat(shared).containsOnly(PublishedNumbers.e2SharedSeconds());
+        assertThat(pinned).containsOnly(PublishedNumbers.e2PinnedSeconds());
+        assertThat(E2Rebalance.E2_PUBLISHED_CPU).containsExactly(PublishedNumbers.e2CpuSeconds("VM1"),
+                PublishedNumbers.e2CpuSeconds("VM3"), PublishedNumbers.e2CpuSeconds("dom0 vCPU 1 (pCPU 1)"));
     }
 
     @Test

@@ -29,6 +29,8 @@ final class FakeGuest implements WorkloadEnv {
     private int busyCpus;
     long computeNanosExecuted;
     long memoryComputeNanos;
+    /** The caches workloads see: a Xeon X5570-class host with the cost model's default rates. */
+    MemoryHierarchy memory = new MemoryHierarchy(32, 256, 8192, 44_700, 20_000, 12_000, 610);
 
     FakeGuest(int cpus, long seed) {
         this(cpus, cpus, 1.0, seed);
@@ -56,6 +58,11 @@ final class FakeGuest implements WorkloadEnv {
     @Override
     public long now() {
         return now;
+    }
+
+    @Override
+    public MemoryHierarchy memory() {
+        return memory;
     }
 
     @Override

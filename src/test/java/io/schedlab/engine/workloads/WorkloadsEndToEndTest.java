@@ -6,6 +6,7 @@ import static io.schedlab.engine.workloads.EngineRuns.spec;
 import static io.schedlab.engine.workloads.EngineRuns.vm;
 import static io.schedlab.engine.workloads.EngineRuns.vmResult;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
@@ -41,10 +42,15 @@ class WorkloadsEndToEndTest {
     }
 
     private static double memoryThroughputPerThread(int threads, int memoryNode) {
+        return memoryThroughputPerThread(threads, memoryNode, Map.of("threads", threads, "streamMBps", 5000.0,
+                "mode", "stream"));
+    }
+
+    private static double memoryThroughputPerThread(int threads, int memoryNode, Map<String, Object> params) {
         // 2 sockets x 4 cores, one node per socket; the VM's vCPUs are pinned to socket 0.
         ResultDocument doc = run(spec(EngineRuns.numaHost(2, 4, 10_000), "static", StopCondition.DURATION, 0.5,
                 List.of(vm("vm", threads, List.of(0, 1, 2, 3).subList(0, threads), List.of(0, 1, 2, 3), memoryNode,
-                        "memory-bandwidth", Map.of("threads", threads, "streamMBps", 5000.0)))));
+                        "memory-bandwidth", params))));
         VmResult r = vmResult(doc, "vm");
         assertThat(r.headline().unit()).isEqualTo("MB/s");
         return r.headline().value() / threads;
@@ -61,6 +67,21 @@ class WorkloadsEndToEndTest {
         // 4 x 5000 MB/s of demand on a 10 GB/s node: each stream gets about a quarter of the node.
         assertThat(four).isLessThan(solo * 0.6);
         assertThat(remote).isLessThan(solo * 0.9);
+    }
+
+    @Test
+    void sysbenchDefaultsStayInTheCachesWhereTheNodeDoesNotMatter() {
+        // sysbench memory's 1 KiB global block lives in L1: neither sharing the node nor remote memory slows it.
+        double solo = memoryThroughputPerThread(1, 0, Map.of("threads", 1));
+        double four = memoryThroughputPerThread(4, 0, Map.of("threads", 4));
+        double remote = memoryThroughputPerThread(1, 1, Map.of("threads", 1));
+        assertThat(four).isCloseTo(solo, within(solo * 0.01));
+        assertThat(remote).isCloseTo(solo, within(solo * 0.01));
+        // a 64 MiB block exceeds the 8 MiB LLC: it streams from the node, and remote memory is slower
+        double big = memoryThroughputPerThread(1, 0, Map.of("threads", 1, "blockKb", 65536));
+        double bigRemote = memoryThroughputPerThread(1, 1, Map.of("threads", 1, "blockKb", 65536));
+        assertThat(big).isLessThan(solo * 0.8);
+        assertThat(bigRemote).isLessThan(big * 0.9);
     }
 
     /** ebizzy VM of 4 vCPUs on pCPUs 0-3, optionally with a 2-vCPU CPU hog sharing pCPUs 0 and 1. */

@@ -45,7 +45,7 @@ final class ResourceLayout {
         int coresPerSocket = gran == SchedGranularity.SOCKET ? 1 : host.coresPerSocket();
         topology = new Topology(List.copyOf(resourcePcpus), host.sockets(), coresPerSocket, 1, host.numaNodes(),
                 host.numaDistance(), host.nodeBandwidthMBps(), host.nodeMemoryMb(), host.llcKbPerSocket(),
-                host.l2KbPerCore());
+                host.l2KbPerCore(), host.l1KbPerCore());
     }
 
     /** pCPU ids are socket-major then core then thread, so a resource is a run of consecutive ids. */

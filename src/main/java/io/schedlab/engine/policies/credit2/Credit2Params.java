@@ -51,8 +51,12 @@ public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusP
                         "shortest time slice", src + ": CSCHED2_MIN_TIMER"),
                 ParameterSpec.integer("maxTimerUs", 10_000, 100, 10_000_000, "us",
                         "longest time slice", src + ": CSCHED2_MAX_TIMER (= CSCHED2_CREDIT_INIT)"),
-                ParameterSpec.integer("loadWindowShift", 30, 10, 40, "log2 ns",
-                        "load averaging window = 2^shift ns (30 = ~1.07 s)", src + ": opt_load_window_shift (LOADAVG_WINDOW_SHIFT)"),
+                ParameterSpec.integer("loadWindowShift", -1, -1, 40, "log2 ns",
+                        "load averaging window = 2^shift ns (-1 = version default: 28 = ~268 ms up to 4.7, 30 = ~1.07 s"
+                                + " from 4.8); values below 14 are raised to 14 (2^4 sampling units of 2^10 ns), as Xen"
+                                + " raises a shift below LOADAVG_WINDOW_SHIFT_MIN",
+                        "xen/common/sched_credit2.c 4.6: opt_load_window_shift 18 in units of 2^LOADAVG_GRANULARITY_SHIFT"
+                                + " (10) ns; 4.8+: LOADAVG_WINDOW_SHIFT 30 ns"),
                 ParameterSpec.integer("underloadBalanceTolerance", 0, -8, 8, "log2",
                         "balance when below 100% load only if the load difference >= 2^this", src + ": opt_underload_balance_tolerance"),
                 ParameterSpec.integer("overloadBalanceTolerance", -3, -8, 8, "log2",
@@ -73,7 +77,7 @@ public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusP
     /** Xen defaults for a given release ("latest", "4.6", ...). */
     public static Credit2Params defaults(String version) {
         return new Credit2Params(XenVersion.parse(version), "default", -1, 1000, 500, 50, 10_000, -10_000, 500, 500,
-                10_000, 30, 0, -3, 10);
+                10_000, -1, 0, -3, 10);
     }
 
     public Credit2Params withRunqueue(String rq) {
@@ -93,10 +97,22 @@ public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusP
         return "default".equals(runqueue) ? xenVersion.defaultRunqueue() : runqueue;
     }
 
+    /** log2 of the load window in ns actually used: explicit value, else the version's. */
+    public int effectiveLoadWindowShift() {
+        if (loadWindowShift < 0) {
+            return xenVersion.loadWindowShift();
+        }
+        // sched_credit2.c: a window below LOADAVG_WINDOW_SHIFT_MIN (4) sampling units is raised to it
+        return Math.max(loadWindowShift, xenVersion.loadGranularityShift() + LOAD_WINDOW_SHIFT_MIN);
+    }
+
     /** Max pCPUs per run queue actually used (0 = unlimited). */
     public int effectiveMaxCpusPerRunqueue() {
         return maxCpusPerRunqueue < 0 ? xenVersion.defaultMaxCpusPerRunqueue() : maxCpusPerRunqueue;
     }
+
+    /** sched_credit2.c LOADAVG_WINDOW_SHIFT_MIN: the window spans at least 2^4 sampling units. */
+    static final int LOAD_WINDOW_SHIFT_MIN = 4;
 
     static long us(int us) {
         return us * 1_000L;

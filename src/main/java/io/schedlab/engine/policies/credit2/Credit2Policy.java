@@ -96,7 +96,7 @@ public final class Credit2Policy implements SchedulerPolicy {
         this.migrateCompensation = Credit2Params.us(params.migrateCompensationUs());
         // credit2 rate limiting arrived in 4.8 ("xen: credit2: implement ratelimiting").
         this.ratelimit = version.atLeast(8) ? Credit2Params.us(params.ratelimitUs()) : 0;
-        this.loads = new LoadTracker(params.loadWindowShift());
+        this.loads = new LoadTracker(params.effectiveLoadWindowShift(), version.loadGranularityShift());
         this.balancer = new LoadBalancer(params);
     }
 
@@ -1015,16 +1015,27 @@ public final class Credit2Policy implements SchedulerPolicy {
 
     @Override
     public boolean workConserving() {
-        // Idle pCPUs only pull from their own run queue; across run queues work moves by
-        // balance_load, which acts on load averages, so only a single-queue uncapped setup is
-        // strictly work-conserving. Before init (no topology yet) the default single-socket
-        // arrangement is assumed.
-        return (rqs.isEmpty() || rqs.size() == 1) && !capsSeen;
+        // Capped domains park vCPUs that stay runnable in the model's sense; without caps an idle
+        // pCPU is left beside a waiting vCPU only as long as the balancing below allows.
+        return !capsSeen;
     }
 
+    /**
+     * The longest a vCPU may wait beside an idle allowed pCPU. One run queue: its idle pCPUs are
+     * tickled at once, so the bound is one time slice (CSCHED2_MAX_TIMER). Several run queues: work
+     * moves between them only by balance_load, at a credit reset, once the load averages differ by the
+     * tolerance (2^0 = 1 vCPU under 100% load). A waiting vCPU beside an idle pCPU of another queue of
+     * the same size means a true difference of at least 2 vCPUs; an average that starts at the
+     * opposite imbalance (-2) crosses +1 after window x ln 4 (~1.39 windows: d(t) = 2 - 4 e^(-t/W)).
+     * The bound is two load windows (credit2.c opt_load_window_shift of the modelled release) plus
+     * four slices for the busy queue's next reset and the tickle of the moved vCPU.
+     */
     @Override
     public long balancePeriodNanos() {
-        return maxTimer;
+        if (rqs.size() < 2) {
+            return maxTimer;
+        }
+        return 2 * (1L << params.effectiveLoadWindowShift()) + 4 * maxTimer;
     }
 
     /** Credit of a vCPU in ns (tests, traces). */

@@ -14,7 +14,11 @@ import java.util.List;
  * tried the vCPU's own pCPU, then any idle pCPU;</li>
  * <li>soft affinity honoured by credit2 from 4.9;</li>
  * <li>caps (budget, replenishment) from 4.10;</li>
- * <li>at most 16 pCPUs per run queue (sched_credit2_max_cpus_runqueue) from 4.14.</li>
+ * <li>at most 16 pCPUs per run queue (sched_credit2_max_cpus_runqueue) from 4.14;</li>
+ * <li>load averaging window: 2^18 time units of 2^10 ns (2^28 ns, ~268 ms) up to 4.7
+ * (sched_credit2.c: {@code opt_load_window_shift = 18}, {@code LOADAVG_GRANULARITY_SHIFT 10}); from 4.8
+ * 2^30 ns (~1.07 s), still sampled in 2^10 ns units ({@code LOADAVG_WINDOW_SHIFT 30}; commit "xen: credit2:
+ * rework load tracking logic", July 2016, after the 4.7 release).</li>
  * </ul>
  */
 public record XenVersion(int minor) implements Comparable<XenVersion> {
@@ -69,6 +73,21 @@ public record XenVersion(int minor) implements Comparable<XenVersion> {
     public int defaultMaxCpusPerRunqueue() {
         return atLeast(14) ? 16 : 0;
     }
+
+    /** log2 of credit2's load averaging window in ns: 28 (2^18 units of 2^10 ns) up to 4.7, 30 from 4.8. */
+    public int loadWindowShift() {
+        return atLeast(8) ? 30 : LOAD_GRANULARITY_SHIFT + 18;
+    }
+
+    /**
+     * log2 of the time unit (ns) in which credit2 samples time for load averages: {@code now >>=
+     * LOADAVG_GRANULARITY_SHIFT} in update_runq_load/update_svc_load, 10 in every modelled release.
+     */
+    public int loadGranularityShift() {
+        return LOAD_GRANULARITY_SHIFT;
+    }
+
+    private static final int LOAD_GRANULARITY_SHIFT = 10;
 
     @Override
     public int compareTo(XenVersion o) {

@@ -104,7 +104,7 @@ class CoreSchedulingRunsTest {
 
     /** {@code sockets} x {@code cores} x 2 hardware threads, SMT on or off. */
     static HostSpec host(int sockets, int cores, boolean smt) {
-        return new HostSpec(sockets, cores, 2, null, null, null, null, smt);
+        return new HostSpec(sockets, cores, 2, null, null, null, null, null, smt);
     }
 
     static VmSpec endless(String name, int vcpus) {

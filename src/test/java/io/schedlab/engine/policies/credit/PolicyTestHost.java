@@ -75,7 +75,7 @@ public final class PolicyTestHost implements SchedulerContext {
             }
         }
         topo = new Topology(pcpus, sockets, coresPerSocket, threadsPerCore, sockets, dist, new double[sockets],
-                new long[sockets], 8192, 256);
+                new long[sockets], 8192, 256, 32);
         sliceTimer = new TimerHandle[pcpus.size()];
         tickled = new boolean[pcpus.size()];
     }

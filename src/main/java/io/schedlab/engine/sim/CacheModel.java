@@ -1,0 +1,186 @@
+package io.schedlab.engine.sim;
+
+import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.model.Topology;
+
+/**
+ * What the caches still hold of a vCPU when it is switched in, and what refilling the rest costs.
+ *
+ * <p>Each private L2 (per core, shared by its SMT threads) and each last-level cache (per socket)
+ * is an LRU stack of the vCPUs that ran there, most recent first, each with the footprint it left
+ * (its workload's working set, by default {@code coldCacheWorkingSetKb}, at most the cache's size). A vCPU's data survives
+ * below the footprints of the vCPUs that ran there after it: with {@code above} bytes on top, it keeps
+ * {@code max(0, min(footprint, size - above))} (the stack-distance model of an LRU cache, Mattson et
+ * al., "Evaluation techniques for storage hierarchies", IBM Systems Journal 1970). This covers both
+ * cases Xen sees: a vCPU resuming on the same pCPU after another VM ran there (seed 001: two loops
+ * sharing pCPU 1 each need ~14% more CPU time for the same work) and a migration (the new core's
+ * L2 holds nothing of it; another socket's LLC neither).
+ *
+ * <p>Refill: what the LLC lost comes from memory at {@code memoryRefillMBps}, what only the L2 lost
+ * comes from the LLC at {@code llcRefillMBps}; the vCPU makes no progress until it is done (the
+ * simulator's warm-up debt). A vCPU switched out before it finished leaves only what it refilled
+ * (its footprint grows in proportion to the debt paid), so a short slice does not pretend a full
+ * refill. A vCPU's first run pays nothing (its caches were warmed before the measured work began,
+ * on no pCPU the model knows).
+ */
+final class CacheModel {
+    private final int[] coreOf;
+    private final int[] socketOf;
+    private final Level l2;
+    private final Level llc;
+    /** The cost model's default working set (a workload may declare its own). */
+    private final long defaultWorkingSetBytes;
+    private final double memoryBytesPerNano;
+    private final double llcBytesPerNano;
+    /** Per vCPU uid, its current run: switch-in time, debt, and per level what survived and what it needs. */
+    private long[] inAt = new long[0];
+    private long[] debt = new long[0];
+    private long[] survL2 = new long[0];
+    private long[] survLlc = new long[0];
+    private long[] needL2 = new long[0];
+    private long[] needLlc = new long[0];
+
+    CacheModel(Topology topo, CostModel costs) {
+        int n = topo.size();
+        coreOf = new int[n];
+        socketOf = new int[n];
+        for (int p = 0; p < n; p++) {
+            coreOf[p] = topo.pcpu(p).core;
+            socketOf[p] = topo.pcpu(p).socket;
+        }
+        l2 = new Level(topo.sockets() * topo.coresPerSocket(), topo.l2KbPerCore() * 1024L);
+        llc = new Level(topo.sockets(), topo.llcKbPerSocket() * 1024L);
+        defaultWorkingSetBytes = costs.coldCacheWorkingSetKb() * 1024L;
+        memoryBytesPerNano = costs.memoryRefillMBps() * MIB / 1e9;
+        llcBytesPerNano = costs.llcRefillMBps() * MIB / 1e9;
+    }
+
+    /** 1 MB = 2^20 bytes, as Xen and sysbench report MiB. */
+    private static final double MIB = 1024.0 * 1024.0;
+
+    /**
+     * vCPU {@code uid}, whose workload keeps {@code workingSetKb} hot (-1: the cost default), is switched
+     * in on pCPU p at {@code at}: the refill time it owes (0 on its first run), and it becomes the most
+     * recent user of p's L2 and LLC with its whole footprint (cut back at {@link #switchOut} if it
+     * leaves before the refill is done).
+     */
+    long switchIn(int uid, int p, boolean ranBefore, long workingSetKb, long at) {
+        grow(uid);
+        long workingSetBytes = workingSetKb < 0 ? defaultWorkingSetBytes : workingSetKb * 1024L;
+        int core = coreOf[p];
+        int socket = socketOf[p];
+        needL2[uid] = Math.min(workingSetBytes, l2.capacity);
+        needLlc[uid] = Math.min(workingSetBytes, llc.capacity);
+        survL2[uid] = l2.surviving(core, uid);
+        survLlc[uid] = llc.surviving(socket, uid);
+        long missingL2 = needL2[uid] - survL2[uid];
+        long lostLlc = needLlc[uid] - survLlc[uid];
+        l2.touch(core, uid, needL2[uid]);
+        llc.touch(socket, uid, needLlc[uid]);
+        inAt[uid] = at;
+        if (!ranBefore || workingSetBytes == 0) {
+            debt[uid] = 0;
+            return 0;
+        }
+        // Lines refilled from memory land in the L2 too; the rest of the L2's loss comes from the LLC.
+        double nanos = lostLlc / memoryBytesPerNano + Math.max(0, missingL2 - lostLlc) / llcBytesPerNano;
+        debt[uid] = Math.round(nanos);
+        return debt[uid];
+    }
+
+    /** vCPU uid leaves pCPU p at {@code at}: if its refill was not done, it holds only the part it paid for. */
+    void switchOut(int uid, int p, long at) {
+        if (uid >= debt.length || debt[uid] == 0) {
+            return;
+        }
+        long ran = Math.max(0, at - inAt[uid]);
+        if (ran >= debt[uid]) {
+            return;
+        }
+        double paid = (double) ran / debt[uid];
+        l2.resize(coreOf[p], uid, survL2[uid] + Math.round(paid * (needL2[uid] - survL2[uid])));
+        llc.resize(socketOf[p], uid, survLlc[uid] + Math.round(paid * (needLlc[uid] - survLlc[uid])));
+    }
+
+    private void grow(int uid) {
+        if (uid < inAt.length) {
+            return;
+        }
+        int n = Math.max(uid + 1, 2 * inAt.length);
+        inAt = java.util.Arrays.copyOf(inAt, n);
+        debt = java.util.Arrays.copyOf(debt, n);
+        survL2 = java.util.Arrays.copyOf(survL2, n);
+        survLlc = java.util.Arrays.copyOf(survLlc, n);
+        needL2 = java.util.Arrays.copyOf(needL2, n);
+        needLlc = java.util.Arrays.copyOf(needLlc, n);
+    }
+
+    /** One cache level: an LRU stack of (vCPU uid, bytes) per instance, pruned below the capacity. */
+    private static final class Level {
+        final long capacity;
+        private final int[][] uids;
+        private final long[][] bytes;
+        private final int[] size;
+
+        Level(int instances, long capacity) {
+            this.capacity = capacity;
+            uids = new int[instances][4];
+            bytes = new long[instances][4];
+            size = new int[instances];
+        }
+
+        /** Bytes of uid's footprint still in instance i: what lies above it pushes the rest out. */
+        long surviving(int i, int uid) {
+            long above = 0;
+            for (int k = 0; k < size[i]; k++) {
+                if (uids[i][k] == uid) {
+                    return Math.max(0, Math.min(bytes[i][k], capacity - above));
+                }
+                above += bytes[i][k];
+            }
+            return 0;
+        }
+
+        /** uid's footprint in instance i becomes {@code footprint} bytes, in place (no-op when evicted meanwhile). */
+        void resize(int i, int uid, long footprint) {
+            for (int k = 0; k < size[i]; k++) {
+                if (uids[i][k] == uid) {
+                    bytes[i][k] = footprint;
+                    return;
+                }
+            }
+        }
+
+        /** uid becomes the most recent user of instance i with {@code footprint} bytes; fully evicted entries drop. */
+        void touch(int i, int uid, long footprint) {
+            int[] u = uids[i];
+            long[] b = bytes[i];
+            int n = size[i];
+            int at = n;
+            for (int k = 0; k < n; k++) {
+                if (u[k] == uid) {
+                    at = k;
+                    break;
+                }
+            }
+            if (at == n) {
+                if (n == u.length) {
+                    uids[i] = u = java.util.Arrays.copyOf(u, 2 * n);
+                    bytes[i] = b = java.util.Arrays.copyOf(b, 2 * n);
+                }
+                n++;
+            }
+            System.arraycopy(u, 0, u, 1, at);
+            System.arraycopy(b, 0, b, 1, at);
+            u[0] = uid;
+            b[0] = footprint;
+            long above = 0;
+            int keep = 0;
+            while (keep < n && above < capacity) {
+                above += b[keep];
+                keep++;
+            }
+            size[i] = keep;
+        }
+    }
+}

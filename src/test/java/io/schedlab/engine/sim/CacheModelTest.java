@@ -1,0 +1,90 @@
+package io.schedlab.engine.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.model.Pcpu;
+import io.schedlab.engine.model.Topology;
+import io.schedlab.engine.registry.ParameterSpec;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The per-core L2 / per-socket LLC contents model: what survives another vCPU, what a refill costs. */
+class CacheModelTest {
+    private static final long KIB = 1024;
+    private static final double MIB = 1024.0 * 1024;
+
+    /** 2 sockets x 2 cores, no SMT; L2 256 KiB per core, LLC {@code llcKb} per socket. */
+    private static Topology host(int llcKb) {
+        List<Pcpu> pcpus = List.of(new Pcpu(0, 0, 0, 0, 0), new Pcpu(1, 0, 1, 0, 0), new Pcpu(2, 1, 2, 0, 1),
+                new Pcpu(3, 1, 3, 0, 1));
+        return new Topology(pcpus, 2, 2, 1, 2, new int[][] {{10, 21}, {21, 10}}, new double[] {1e4, 1e4},
+                new long[] {1024, 1024}, llcKb, 256, 32);
+    }
+
+    private static CostModel costs(long workingSetKb) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (ParameterSpec p : CostModel.parameters()) {
+            values.put(p.name(), p.defaultValue());
+        }
+        values.put("coldCacheWorkingSetKb", workingSetKb);
+        return CostModel.from(values);
+    }
+
+    private static long nanos(long bytes, double mbps) {
+        return Math.round(bytes / (mbps * MIB) * 1e9);
+    }
+
+    @Test
+    void aVcpuAloneOnItsPcpuKeepsItsCaches() {
+        CacheModel caches = new CacheModel(host(8192), costs(2048));
+        assertThat(caches.switchIn(0, 1, false, -1, 0)).isZero(); // first run: nothing known to refill
+        caches.switchOut(0, 1, 10_000_000);
+        assertThat(caches.switchIn(0, 1, true, -1, 20_000_000)).isZero();
+    }
+
+    @Test
+    void anotherVmOnTheSamePcpuEvictsWhatDoesNotFitBesideIt() {
+        CostModel c = costs(2048);
+        // 1 MiB LLC = L2 (the 2005 two-way server): the other VM's 1 MiB footprint pushes all of ours out
+        Topology small = new Topology(host(1024).pcpus(), 2, 2, 1, 2, new int[][] {{10, 21}, {21, 10}},
+                new double[] {1e4, 1e4}, new long[] {1024, 1024}, 1024, 1024, 32);
+        CacheModel caches = new CacheModel(small, c);
+        caches.switchIn(0, 1, false, -1, 0);
+        caches.switchOut(0, 1, 30_000_000);
+        caches.switchIn(1, 1, false, -1, 30_000_000);
+        caches.switchOut(1, 1, 60_000_000);
+        assertThat(caches.switchIn(0, 1, true, -1, 60_000_000)).isEqualTo(nanos(1024 * KIB, c.memoryRefillMBps()));
+        // an 8 MiB LLC holds both 2 MiB sets: only the 256 KiB L2 refills, from the LLC
+        CacheModel big = new CacheModel(host(8192), c);
+        big.switchIn(0, 1, false, -1, 0);
+        big.switchIn(1, 1, false, -1, 30_000_000);
+        assertThat(big.switchIn(0, 1, true, -1, 60_000_000)).isEqualTo(nanos(256 * KIB, c.llcRefillMBps()));
+    }
+
+    @Test
+    void aSmallWorkingSetEvictsLittleAndMovesAcrossSocketsFromMemory() {
+        CostModel c = costs(2048);
+        CacheModel caches = new CacheModel(host(8192), c);
+        caches.switchIn(0, 0, false, -1, 0);
+        caches.switchIn(1, 0, false, 64, 1_000); // a 64 KiB housekeeping burst on the same core
+        // 256 KiB L2 minus the 64 KiB on top: 64 KiB of ours refill from the LLC
+        assertThat(caches.switchIn(0, 0, true, -1, 2_000)).isEqualTo(nanos(64 * KIB, c.llcRefillMBps()));
+        // to the other socket: its LLC has none of the 2 MiB, refilled from memory (the L2 with it)
+        assertThat(caches.switchIn(0, 2, true, -1, 3_000)).isEqualTo(nanos(2048 * KIB, c.memoryRefillMBps()));
+    }
+
+    @Test
+    void aVcpuSwitchedOutBeforeItsRefillEndsKeepsOnlyWhatItRefilled() {
+        CostModel c = costs(2048);
+        CacheModel caches = new CacheModel(host(8192), c);
+        caches.switchIn(0, 0, false, -1, 0);
+        long full = caches.switchIn(0, 2, true, -1, 1_000); // cross-socket: the whole 2 MiB from memory
+        caches.switchOut(0, 2, 1_000 + full / 2); // half paid
+        caches.switchIn(0, 0, true, -1, 2 * full); // back: socket 0 still holds it all
+        // returning to socket 1, half of the set is there: half the memory refill is owed
+        assertThat(caches.switchIn(0, 2, true, -1, 3 * full)).isCloseTo(full / 2, org.assertj.core.api.Assertions.within(2L));
+    }
+}
