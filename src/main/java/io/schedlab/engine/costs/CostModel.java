@@ -23,7 +23,9 @@ public record CostModel(
         double streamBandwidthMBps,
         long coldCacheWorkingSetKb,
         double llcRefillMBps,
-        double memoryRefillMBps) {
+        double memoryRefillMBps,
+        long lockBaseNanos,
+        long lockPerEntryNanos) {
 
     /** The cost parameters with defaults, bounds and sources. */
     public static List<ParameterSpec> parameters() {
@@ -45,7 +47,9 @@ public record CostModel(
                 p.getDouble("streamBandwidthMBps"),
                 p.getLong("coldCacheWorkingSetKb"),
                 p.getDouble("llcRefillMBps"),
-                p.getDouble("memoryRefillMBps"));
+                p.getDouble("memoryRefillMBps"),
+                p.getLong("lockBaseNanos"),
+                p.getLong("lockPerEntryNanos"));
     }
 
     /** Lock hold time of one scheduling decision when {@code sharers} pCPUs share the scheduler lock. */
@@ -106,5 +110,14 @@ public record CostModel(
                     "UNVERIFIED calibration knob"),
             ParameterSpec.number("memoryRefillMBps", 5_000, 1, 1_000_000, "MB/s",
                     "Refill bandwidth from memory after a cross-socket migration (the LLC is per socket).",
-                    "UNVERIFIED calibration knob"));
+                    "UNVERIFIED calibration knob"),
+            ParameterSpec.integer("lockBaseNanos", 200, 0, 1_000_000, "ns",
+                    "Hold time of a wake-up or a policy timer (e.g. RTDS replenishment) under the scheduler lock, "
+                            + "before the per-entry work; policies that report their lock work only.",
+                    "UNVERIFIED calibration knob (same order as contextSavedNanos)"),
+            ParameterSpec.integer("lockPerEntryNanos", 20, 0, 1_000_000, "ns",
+                    "Extra hold time per queue entry a policy walks or inserts under the lock (policies that "
+                            + "report their lock work: rtds, sedf, gedf; credit and credit2 keep the per-sharer charge).",
+                    "UNVERIFIED calibration knob: one list step touching a cache line another pCPU wrote"
+                            + " (an LLC hit, ~20 ns)"));
 }

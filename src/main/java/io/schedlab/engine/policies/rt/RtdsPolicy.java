@@ -466,6 +466,17 @@ public final class RtdsPolicy implements SchedulerPolicy {
 
     // ---------------------------------------------------------------- introspection
 
+    /** Lock hold follows the queue entries walked and inserted (run, depleted, replenishment queues, tickle scan). */
+    @Override
+    public boolean reportsLockWork() {
+        return true;
+    }
+
+    @Override
+    public long takeLockWork() {
+        return runq.takeWork() + depletedq.takeWork() + replq.takeWork();
+    }
+
     @Override
     public int lockDomain(Pcpu p) {
         return 0; // prv->lock: one lock for the run, depleted and replenishment queues

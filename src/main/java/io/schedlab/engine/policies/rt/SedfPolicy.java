@@ -226,9 +226,32 @@ public final class SedfPolicy implements SchedulerPolicy {
         }
     }
 
+    /**
+     * sedf has no context_saved hook (its descheduled vCPU stays queued). gedf, as seed 000 measures it, puts
+     * prev back on the global queues here, under the global lock ("re-queue prev").
+     */
     @Override
     public void contextSaved(Vcpu prev) {
-        // sEDF has no context_saved hook: a descheduled vCPU is already on its queues.
+        SedfVcpu inf = inf(prev);
+        if (!inf.requeuePending) {
+            return;
+        }
+        inf.requeuePending = false;
+        if (inf.asleep || inf.onRunq || inf.onWaitq) {
+            return; // blocked, or woken and queued again meanwhile
+        }
+        Queues q = queues[0];
+        if (inf.requeueExtra && inf.extraAware && !inf.onExtraq) {
+            q.extraq.add(inf);
+            inf.onExtraq = true;
+        }
+        if (inf.periodBegin() > ctx.now()) {
+            q.waitq.insert(inf);
+            inf.onWaitq = true;
+        } else {
+            q.runq.insert(inf);
+            inf.onRunq = true;
+        }
     }
 
     // ---------------------------------------------------------------- do_schedule
@@ -279,6 +302,12 @@ public final class SedfPolicy implements SchedulerPolicy {
             time = params.extraQuantumNanos(); // "Ouch! We are seriously BEHIND schedule!"
         }
         sliceExpires[cpu] = now + time;
+        if (global && prev != null && (next == null || next.vcpu != prev) && !inf(prev).asleep) {
+            SedfVcpu pi = inf(prev); // off the queues until context_saved re-queues it
+            pi.requeueExtra = pi.onExtraq;
+            delFromQueues(pi);
+            pi.requeuePending = true;
+        }
         if (next == null) {
             return new Decision(null, time);
         }
@@ -446,6 +475,21 @@ public final class SedfPolicy implements SchedulerPolicy {
     }
 
     // ---------------------------------------------------------------- introspection
+
+    /** Lock hold follows the queue entries walked and inserted. */
+    @Override
+    public boolean reportsLockWork() {
+        return true;
+    }
+
+    @Override
+    public long takeLockWork() {
+        long work = 0;
+        for (Queues q : queues) {
+            work += q.runq.takeWork() + q.waitq.takeWork() + q.extraq.takeWork();
+        }
+        return work;
+    }
 
     @Override
     public int lockDomain(Pcpu p) {

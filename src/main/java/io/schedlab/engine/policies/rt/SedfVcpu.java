@@ -24,6 +24,9 @@ final class SedfVcpu {
     boolean onWaitq;
     boolean onExtraq;
 
+    /** gedf: switched away, to be put back on the global queues at context_saved (extra queue too if set). */
+    boolean requeuePending;
+    boolean requeueExtra;
     /** Shut down: keeps its statistics, no longer counted in the weights. */
     boolean removed;
 

@@ -39,7 +39,9 @@ final class EdfOrderCheck {
                 }
             }
             last = time;
-            // Switches of one instant are decided one after another: judge them once all are applied.
+            // Switches of one instant are decided one after another: judge them once all are applied. A vCPU
+            // switched away at this instant is not back on its queue before its context_saved: not judged.
+            int[] before = running.clone();
             for (int i = g; i < end; i++) {
                 running[trace.get(i).pcpu()] = trace.get(i).vcpu();
             }
@@ -50,7 +52,7 @@ final class EdfOrderCheck {
                 }
                 long deadline = deadline(time, period[x], offset[x]);
                 for (int y = 0; y < count; y++) {
-                    if (contains(running, y)) {
+                    if (contains(running, y) || contains(before, y)) {
                         continue;
                     }
                     long usedNow = index(time, period[y], offset[y]) == periodOf[y] ? used[y] : 0;
