@@ -54,7 +54,7 @@ public final class SedfPolicy implements SchedulerPolicy {
     private static final class Queues {
         final EdfQueue<SedfVcpu> runq = new EdfQueue<>((a, b) -> b.deadline - a.deadline);
         final EdfQueue<SedfVcpu> waitq = new EdfQueue<>((a, b) -> b.periodBegin() - a.periodBegin());
-        final EdfQueue<SedfVcpu> extraq = new EdfQueue<>((a, b) -> 0);
+        final FifoQueue<SedfVcpu> extraq = new FifoQueue<>();
     }
 
     public SedfPolicy(SedfParams params, boolean global) {
