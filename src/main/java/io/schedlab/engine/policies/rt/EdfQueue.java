@@ -2,7 +2,6 @@ package io.schedlab.engine.policies.rt;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * A list kept in priority order, as Xen's deadline_queue_insert keeps the RTDS run and replenishment
@@ -83,11 +82,16 @@ final class EdfQueue<T> {
         return entries.indexOf(e);
     }
 
-    /** The first entry (in priority order) that {@code fits}, or null (runq_pick). */
-    T first(Predicate<T> fits) {
+    /** Whether an entry may run on a pCPU (a static method reference: nothing is allocated per pick). */
+    interface Fits<T> {
+        boolean test(T e, int cpu);
+    }
+
+    /** The first entry (in priority order) that {@code fits} on {@code cpu}, or null (runq_pick). */
+    T first(Fits<T> fits, int cpu) {
         for (int i = 0; i < entries.size(); i++) {
             T e = entries.get(i);
-            if (fits.test(e)) {
+            if (fits.test(e, cpu)) {
                 work += i + 1;
                 return e;
             }

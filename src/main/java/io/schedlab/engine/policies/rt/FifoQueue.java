@@ -1,34 +1,50 @@
 package io.schedlab.engine.policies.rt;
 
-import java.util.LinkedHashSet;
-import java.util.function.Predicate;
-
 /**
- * A round-robin list (sEDF's extra queue with equal extra weights): add at the tail and list_del are one step
- * each, a pick walks from the head; counts that work as {@link EdfQueue} does.
- *
- * @param <T> the queued entries
+ * sEDF's extra queue with equal extra weights: a round-robin list of vCPUs, linked through the vCPUs
+ * themselves as Xen's list_head is. Add at the tail and list_del are one step of lock work each, a pick walks
+ * from the head; counted as {@link EdfQueue} does.
  */
-final class FifoQueue<T> {
-    private final LinkedHashSet<T> entries = new LinkedHashSet<>();
+final class FifoQueue {
+    private SedfVcpu head;
+    private SedfVcpu tail;
     private long work;
 
-    void add(T e) {
+    void add(SedfVcpu e) {
         work++;
-        entries.add(e);
+        e.extraPrev = tail;
+        e.extraNext = null;
+        if (tail == null) {
+            head = e;
+        } else {
+            tail.extraNext = e;
+        }
+        tail = e;
     }
 
-    void remove(T e) {
+    /** list_del of a queued entry. */
+    void remove(SedfVcpu e) {
         work++;
-        entries.remove(e);
+        if (e.extraPrev == null) {
+            head = e.extraNext;
+        } else {
+            e.extraPrev.extraNext = e.extraNext;
+        }
+        if (e.extraNext == null) {
+            tail = e.extraPrev;
+        } else {
+            e.extraNext.extraPrev = e.extraPrev;
+        }
+        e.extraPrev = null;
+        e.extraNext = null;
     }
 
-    /** The first entry from the head that {@code fits}, or null. */
-    T first(Predicate<T> fits) {
+    /** The first entry from the head that {@code fits} on {@code cpu}, or null. */
+    SedfVcpu first(EdfQueue.Fits<SedfVcpu> fits, int cpu) {
         int walked = 0;
-        for (T e : entries) {
+        for (SedfVcpu e = head; e != null; e = e.extraNext) {
             walked++;
-            if (fits.test(e)) {
+            if (fits.test(e, cpu)) {
                 work += walked;
                 return e;
             }

@@ -215,7 +215,7 @@ public final class RtdsPolicy implements SchedulerPolicy {
         if (!params.eventDriven()) {
             replUpdate(now);
         }
-        RtdsVcpu snext = runq.first(s -> s.vcpu.allowedOn(cpu)); // runq_pick
+        RtdsVcpu snext = runq.first(RtdsPolicy::allowedOn, cpu); // runq_pick
         boolean currRunnable = prev != null && prev.state == VcpuState.RUNNING;
         if (currRunnable && scurr.curBudget > 0 && (snext == null || keepCurrent(scurr, snext))) {
             snext = scurr;
@@ -233,6 +233,10 @@ public final class RtdsPolicy implements SchedulerPolicy {
         }
         long run = params.eventDriven() ? snext.curBudget : Math.min(snext.curBudget, params.tickNanos());
         return new Decision(snext.vcpu, run);
+    }
+
+    private static boolean allowedOn(RtdsVcpu s, int cpu) {
+        return s.vcpu.allowedOn(cpu);
     }
 
     /** The running vCPU stays: 4.10+ only if strictly higher priority; before, if its deadline is not later. */

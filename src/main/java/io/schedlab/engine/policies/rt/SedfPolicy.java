@@ -54,7 +54,7 @@ public final class SedfPolicy implements SchedulerPolicy {
     private static final class Queues {
         final EdfQueue<SedfVcpu> runq = new EdfQueue<>((a, b) -> b.deadline - a.deadline);
         final EdfQueue<SedfVcpu> waitq = new EdfQueue<>((a, b) -> b.periodBegin() - a.periodBegin());
-        final FifoQueue<SedfVcpu> extraq = new FifoQueue<>();
+        final FifoQueue extraq = new FifoQueue();
     }
 
     public SedfPolicy(SedfParams params, boolean global) {
@@ -206,13 +206,7 @@ public final class SedfPolicy implements SchedulerPolicy {
             q.extraq.add(inf);
             inf.onExtraq = true;
         }
-        if (inf.periodBegin() > now) {
-            q.waitq.insert(inf);
-            inf.onWaitq = true;
-        } else {
-            q.runq.insert(inf);
-            inf.onRunq = true;
-        }
+        queueByPeriod(inf, q, now);
         tickleFor(inf, now);
     }
 
@@ -245,13 +239,7 @@ public final class SedfPolicy implements SchedulerPolicy {
             q.extraq.add(inf);
             inf.onExtraq = true;
         }
-        if (inf.periodBegin() > ctx.now()) {
-            q.waitq.insert(inf);
-            inf.onWaitq = true;
-        } else {
-            q.runq.insert(inf);
-            inf.onRunq = true;
-        }
+        queueByPeriod(inf, q, ctx.now());
     }
 
     // ---------------------------------------------------------------- do_schedule
@@ -276,7 +264,7 @@ public final class SedfPolicy implements SchedulerPolicy {
         updateQueues(now, cpu, q);
         SedfVcpu next = null;
         long time;
-        SedfVcpu runHead = q.runq.first(e -> mayRunOn(e, cpu));
+        SedfVcpu runHead = q.runq.first(SedfPolicy::mayRunOn, cpu);
         SedfVcpu waitHead = q.waitq.head();
         if (q.runq.isEmpty() && waitHead == null) {
             time = params.idleNanos();
@@ -289,7 +277,7 @@ public final class SedfPolicy implements SchedulerPolicy {
         } else {
             long endExtra = waitHead != null ? waitHead.periodBegin() : now + params.idleNanos();
             SedfVcpu extra = endExtra - now < params.extraQuantumNanos() ? null
-                    : q.extraq.first(e -> mayRunOn(e, cpu));
+                    : q.extraq.first(SedfPolicy::mayRunOn, cpu);
             if (extra != null) {
                 extra.runningExtra = true;
                 next = extra;
@@ -395,16 +383,21 @@ public final class SedfPolicy implements SchedulerPolicy {
                     inf.deadline += divUp(now - inf.deadline, inf.period) * inf.period;
                 }
                 inf.cputime = 0;
-                if (inf.periodBegin() > now) {
-                    q.waitq.insert(inf);
-                    inf.onWaitq = true;
-                } else {
-                    q.runq.insert(inf);
-                    inf.onRunq = true;
-                }
+                queueByPeriod(inf, q, now);
             } else {
                 break;
             }
+        }
+    }
+
+    /** Into the run queue when its period has begun, else the wait queue (sedf_wake, update_queues). */
+    private static void queueByPeriod(SedfVcpu inf, Queues q, long now) {
+        if (inf.periodBegin() > now) {
+            q.waitq.insert(inf);
+            inf.onWaitq = true;
+        } else {
+            q.runq.insert(inf);
+            inf.onRunq = true;
         }
     }
 

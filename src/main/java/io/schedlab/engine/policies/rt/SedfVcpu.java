@@ -30,6 +30,10 @@ final class SedfVcpu {
     /** Shut down: keeps its statistics, no longer counted in the weights. */
     boolean removed;
 
+    /** Links of the extra queue ({@link FifoQueue}). */
+    SedfVcpu extraPrev;
+    SedfVcpu extraNext;
+
     long deadlineMisses;
     long extraTimeNanos;
 
