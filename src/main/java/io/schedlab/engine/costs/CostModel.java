@@ -27,7 +27,9 @@ public record CostModel(
         long rendezvousNanos,
         double l1BandwidthMBps,
         double l2BandwidthMBps,
-        double llcBandwidthMBps) {
+        double llcBandwidthMBps,
+        long lockBaseNanos,
+        long lockPerEntryNanos) {
 
     /** The cost parameters with defaults, bounds and sources. */
     public static List<ParameterSpec> parameters() {
@@ -53,7 +55,9 @@ public record CostModel(
                 p.getLong("rendezvousNanos"),
                 p.getDouble("l1BandwidthMBps"),
                 p.getDouble("l2BandwidthMBps"),
-                p.getDouble("llcBandwidthMBps"));
+                p.getDouble("llcBandwidthMBps"),
+                p.getLong("lockBaseNanos"),
+                p.getLong("lockPerEntryNanos"));
     }
 
     /** Lock hold time of one scheduling decision when {@code sharers} pCPUs share the scheduler lock. */
@@ -119,5 +123,14 @@ public record CostModel(
                     "Core scheduling (schedGran core|socket): wait of every sibling pCPU in the rendezvous of one"
                             + " decision on its scheduling resource, charged as overhead.",
                     "UNVERIFIED calibration knob: one IPI, as the siblings are called by SCHED_SLAVE_SOFTIRQ"
-                            + " (xen/common/sched/core.c schedule, sched_wait_rendezvous_in)"));
+                            + " (xen/common/sched/core.c schedule, sched_wait_rendezvous_in)"),
+            ParameterSpec.integer("lockBaseNanos", 200, 0, 1_000_000, "ns",
+                    "Hold time of a wake-up or a policy timer (e.g. RTDS replenishment) under the scheduler lock, "
+                            + "before the per-entry work; policies that report their lock work only.",
+                    "UNVERIFIED calibration knob (same order as contextSavedNanos)"),
+            ParameterSpec.integer("lockPerEntryNanos", 20, 0, 1_000_000, "ns",
+                    "Extra hold time per queue entry a policy walks or inserts under the lock (policies that "
+                            + "report their lock work: rtds, sedf, gedf; credit and credit2 keep the per-sharer charge).",
+                    "UNVERIFIED calibration knob: one list step touching a cache line another pCPU wrote"
+                            + " (an LLC hit, ~20 ns)"));
 }

@@ -93,6 +93,20 @@ public interface SchedulerPolicy {
         return Map.of();
     }
 
+    /**
+     * True when the policy reports the work it does under its lock ({@link #takeLockWork()}): the simulator
+     * then charges hold = base + {@code lockPerEntryNanos} x work on every locked path (schedule, context_saved
+     * as its own step after the switch, wake, policy timers) instead of the per-sharer charge.
+     */
+    default boolean reportsLockWork() {
+        return false;
+    }
+
+    /** Queue entries walked or inserted since the last call (and resets the count); see {@link #reportsLockWork()}. */
+    default long takeLockWork() {
+        return 0;
+    }
+
     /** Id of the lock that serialises scheduling decisions on p (per pCPU, per run queue, or global). */
     int lockDomain(Pcpu p);
 

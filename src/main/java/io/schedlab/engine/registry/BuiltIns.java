@@ -11,11 +11,13 @@ final class BuiltIns {
         r.register(io.schedlab.engine.policies.credit.CreditPolicy.descriptor());
         r.register(io.schedlab.engine.policies.credit2.Credit2Policy.descriptor());
         r.register(io.schedlab.engine.policies.rt.RtdsPolicy.descriptor());
+        r.register(io.schedlab.engine.policies.rt.SedfPolicy.descriptor());
+        r.register(io.schedlab.engine.policies.rt.SedfPolicy.gedfDescriptor());
         r.register(io.schedlab.engine.policies.linux.CfsPolicy.descriptor());
         r.register(io.schedlab.engine.policies.linux.EevdfPolicy.descriptor());
         r.register(io.schedlab.engine.workloads.IdleWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.CpuLoopWorkload.descriptor());
-        // policies: static, null, credit, credit2, rtds (Xen); cfs, eevdf (Linux under KVM) (each policy class exposes a static descriptor())
+        // policies: static, null, credit, credit2, rtds, sedf, gedf (Xen); cfs, eevdf (Linux under KVM) (each policy class exposes a static descriptor())
         // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace
         r.register(io.schedlab.engine.workloads.MemoryBandwidthWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.ParallelBuildWorkload.descriptor());

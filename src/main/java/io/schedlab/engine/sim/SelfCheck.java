@@ -39,11 +39,14 @@ final class SelfCheck {
             if (c == null) {
                 continue;
             }
-            running++;
             if (seenAt[c.uid] == stamp) {
                 fail(c + " is current on two pCPUs (second: pcpu" + p + ")");
             }
             seenAt[c.uid] = stamp;
+            if (sim.rescheduleAfterSaved[p] && c.state != VcpuState.RUNNING) {
+                continue; // blocked or moved while p finishes its context_saved: p reschedules right after it
+            }
+            running++;
             if (c.state != VcpuState.RUNNING) {
                 fail(c + " is current on pcpu" + p + " but " + c.state);
             }

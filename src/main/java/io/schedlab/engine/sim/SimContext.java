@@ -75,7 +75,7 @@ final class SimContext implements SchedulerContext {
         }
         Runnable action = actions[slot];
         release(slot);
-        action.run();
+        sim.runPolicyTimer(action);
     }
 
     private void release(int slot) {

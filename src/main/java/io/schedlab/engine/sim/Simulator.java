@@ -39,6 +39,7 @@ public final class Simulator {
     static final int EV_TIMER = 4;
     static final int EV_TIMELINE = 5;
     static final int EV_VM_START = 6;
+    static final int EV_CONTEXT_SAVED = 7;
     static final long NEVER = Long.MAX_VALUE;
     private static final boolean DEBUG = Boolean.getBoolean("schedlab.debugQueue");
     /** RunControl is polled every this many events (a power of two minus one mask). */
@@ -75,8 +76,11 @@ public final class Simulator {
     final VcpuRun[] runningOn;
     final int[][] siblings;
     final int[] lockOf;
-    final long[] lockBusyUntil;
-    final long[] lockHold;
+    final LockModel locks;
+    /** A switch whose context_saved is still to run on the pCPU (policies that report lock work). */
+    final VcpuRun[] savedPending;
+    /** schedule() requests that arrived while context_saved was pending; run right after it. */
+    final boolean[] rescheduleAfterSaved;
     final long[] overheadUntil;
     final long[] busyNs;
     final long[] idleNs;
@@ -184,11 +188,9 @@ public final class Simulator {
             lockOf[p] = lockIds.get(policy.lockDomain(pcpus[p]));
             sharers[lockOf[p]]++;
         }
-        lockBusyUntil = new long[sharers.length];
-        lockHold = new long[sharers.length];
-        for (int l = 0; l < sharers.length; l++) {
-            lockHold[l] = costs.decisionHoldNanos(sharers[l]);
-        }
+        locks = new LockModel(costs, sharers, policy.reportsLockWork());
+        savedPending = new VcpuRun[nP];
+        rescheduleAfterSaved = new boolean[nP];
         int nRq = Math.max(1, policy.runqueueCount());
         for (int p = 0; p < nP; p++) {
             rqOf[p] = Math.floorMod(policy.runqueueOf(pcpus[p]), nRq);
@@ -277,6 +279,7 @@ public final class Simulator {
             case EV_TIMER -> ctx.fire(target, EventQueue.version(ev));
             case EV_TIMELINE -> lifecycle.applyTimeline(lifecycle.timeline[target], target);
             case EV_VM_START -> lifecycle.startInitialVm(target);
+            case EV_CONTEXT_SAVED -> onContextSaved(target);
             default -> throw new IllegalStateException("unknown event kind " + EventQueue.kind(ev));
         }
     }
@@ -413,7 +416,24 @@ public final class Simulator {
         if (check != null) {
             check.onPlaced(vr);
         }
-        policy.wake(v);
+        if (locks.perWork()) {
+            policy.takeLockWork(); // work outside a locked path is not charged
+            policy.wake(v);
+            locks.acquire(lockOf[p], now, locks.otherHold(policy.takeLockWork()));
+        } else {
+            policy.wake(v);
+        }
+    }
+
+    /** A policy timer fires under the scheduler lock (of pCPU 0's domain: RTDS's one lock for its replenishment). */
+    void runPolicyTimer(Runnable action) {
+        if (locks.perWork()) {
+            policy.takeLockWork();
+            action.run();
+            locks.acquire(lockOf[0], now, locks.otherHold(policy.takeLockWork()));
+        } else {
+            action.run();
+        }
     }
 
     /** Xen SCHEDOP_block: a running vCPU has nothing to run; its pCPU reschedules at once. */
@@ -435,6 +455,10 @@ public final class Simulator {
      * that starts when any earlier overhead on p ends.
      */
     void schedule(int p, boolean yielded) {
+        if (savedPending[p] != null) {
+            rescheduleAfterSaved[p] = true; // p is still inside context_saved of its last switch
+            return;
+        }
         Pcpu pc = pcpus[p];
         long start = Math.max(now, overheadUntil[p]);
         Vcpu prev = pc.current;
@@ -445,12 +469,14 @@ public final class Simulator {
             progress.settle(prevRun);
         }
         int lock = lockOf[p];
-        long wait = Math.max(0, lockBusyUntil[lock] - start);
-        long hold = lockHold[lock];
-        lockBusyUntil[lock] = start + wait + hold;
+        if (locks.perWork()) {
+            policy.takeLockWork();
+        }
         Decision d = policy.doSchedule(pc, prev, yielded);
         Vcpu next = d == null ? null : d.next();
         checkDecision(pc, prev, next);
+        long hold = locks.decisionHold(lock, locks.perWork() ? policy.takeLockWork() : 0);
+        long wait = locks.acquire(lock, start, hold);
         decisionHist.record(wait + hold);
         long t = start + wait + hold + (coreSched == null ? 0 : coreSched.takeRendezvousNanos(p));
 
@@ -473,15 +499,11 @@ public final class Simulator {
             pc.current = next;
             runningOn[p] = nextRun;
             if (prevRun != null) {
-                int savedLock = lockOf[prev.processor];
-                long savedWait = Math.max(0, lockBusyUntil[savedLock] - t);
-                long savedHold = costs.contextSavedNanos();
-                lockBusyUntil[savedLock] = t + savedWait + savedHold;
-                savedHist.record(savedWait + savedHold);
-                t += savedWait + savedHold;
-                policy.contextSaved(prev);
-                if (prevRun.migrating) {
-                    finishMigration(prevRun);
+                if (locks.perWork()) {
+                    savedPending[p] = prevRun; // its own step at the end of the switch: it queues for the lock
+                    push(t, EV_CONTEXT_SAVED, p, 0);
+                } else {
+                    t = contextSaved(prevRun, t);
                 }
             }
             if (nextRun != null) {
@@ -512,6 +534,49 @@ public final class Simulator {
             }
         }
         setSlice(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
+    }
+
+    /** context_saved(prev) arriving at {@code t} under prev's lock, then vcpu_migrate_finish; returns when it ends. */
+    private long contextSaved(VcpuRun prevRun, long t) {
+        Vcpu prev = prevRun.v;
+        int savedLock = lockOf[prev.processor];
+        if (locks.perWork()) {
+            policy.takeLockWork();
+        }
+        policy.contextSaved(prev);
+        long hold = locks.contextSavedHold(locks.perWork() ? policy.takeLockWork() : 0);
+        long wait = locks.acquire(savedLock, t, hold);
+        savedHist.record(wait + hold);
+        if (prevRun.migrating) {
+            finishMigration(prevRun);
+        }
+        return t + wait + hold;
+    }
+
+    /**
+     * The deferred context_saved of p's last switch: its wait and hold are p's overhead, so the vCPU switched
+     * in starts after it (as in Xen, where context_saved runs on p before it returns to the guest).
+     */
+    private void onContextSaved(int p) {
+        VcpuRun prevRun = savedPending[p];
+        savedPending[p] = null;
+        long end = contextSaved(prevRun, now);
+        overheadNs[p] += end - now;
+        overheadUntil[p] = Math.max(overheadUntil[p], end);
+        VcpuRun cur = runningOn[p];
+        if (cur == null) {
+            idleSince[p] = Math.max(idleSince[p], end);
+        } else if (end > cur.runStart) {
+            long shift = end - cur.runStart;
+            cur.runStart = end;
+            cur.lastSettle = end;
+            cur.progressFrom += shift;
+            guest.replan(cur);
+        }
+        if (rescheduleAfterSaved[p]) {
+            rescheduleAfterSaved[p] = false;
+            schedule(p, false);
+        }
     }
 
     private void checkDecision(Pcpu p, Vcpu prev, Vcpu next) {

@@ -2,12 +2,12 @@ package io.schedlab.engine.policies.rt;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * A list kept in priority order, as Xen's deadline_queue_insert keeps the RTDS run and replenishment
  * queues (xen/common/sched/rt.c): an entry goes after every entry of equal or higher priority (FIFO among
- * equals). Counts the entries each operation walks ({@link #takeWork()}), the work done under the lock.
+ * equals). Counts the entries each operation walks in Xen's lists ({@link #takeWork()}), the work done under
+ * the lock: an insertion walks to its place, a removal (list_del) is one step, a pick walks to its entry.
  *
  * @param <T> the queued entries
  */
@@ -25,15 +25,25 @@ final class EdfQueue<T> {
         this.priority = priority;
     }
 
-    /** deadline_queue_insert: returns true when the entry went to the front. */
+    /**
+     * deadline_queue_insert: returns true when the entry went to the front. Xen walks the list to the first
+     * entry of lower priority; the position is found here by binary search (the list is sorted) and the walk
+     * Xen would do is what counts as work.
+     */
     boolean insert(T e) {
-        int i = 0;
-        while (i < entries.size() && priority.compare(e, entries.get(i)) <= 0) {
-            i++;
+        int lo = 0;
+        int hi = entries.size();
+        while (lo < hi) { // first index whose entry e outranks (the list is in priority order)
+            int mid = (lo + hi) >>> 1;
+            if (priority.compare(e, entries.get(mid)) > 0) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
         }
-        work += i + 1;
-        entries.add(i, e);
-        return i == 0;
+        work += lo + 1;
+        entries.add(lo, e);
+        return lo == 0;
     }
 
     /** Appends at the tail without ordering (the depleted queue's list_add). */
@@ -42,21 +52,46 @@ final class EdfQueue<T> {
         entries.add(e);
     }
 
-    /** Removes e; returns true when it was the front entry. */
+    /** Removes e (list_del: one step of work); returns true when it was the front entry. */
     boolean remove(T e) {
-        int i = entries.indexOf(e);
-        work += i + 1;
+        work++;
+        int i = indexOf(e);
         if (i >= 0) {
             entries.remove(i);
         }
         return i == 0;
     }
 
-    /** The first entry (in priority order) that {@code fits}, or null (runq_pick). */
-    T first(Predicate<T> fits) {
+    /** Where e sits: searched among the entries of its priority, else (its key changed in place) everywhere. */
+    private int indexOf(T e) {
+        int lo = 0;
+        int hi = entries.size();
+        while (lo < hi) { // first index whose entry does not outrank e
+            int mid = (lo + hi) >>> 1;
+            if (priority.compare(entries.get(mid), e) > 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo; i < entries.size() && priority.compare(entries.get(i), e) == 0; i++) {
+            if (entries.get(i) == e) {
+                return i;
+            }
+        }
+        return entries.indexOf(e);
+    }
+
+    /** Whether an entry may run on a pCPU (a static method reference: nothing is allocated per pick). */
+    interface Fits<T> {
+        boolean test(T e, int cpu);
+    }
+
+    /** The first entry (in priority order) that {@code fits} on {@code cpu}, or null (runq_pick). */
+    T first(Fits<T> fits, int cpu) {
         for (int i = 0; i < entries.size(); i++) {
             T e = entries.get(i);
-            if (fits.test(e)) {
+            if (fits.test(e, cpu)) {
                 work += i + 1;
                 return e;
             }

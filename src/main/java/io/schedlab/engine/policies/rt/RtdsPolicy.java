@@ -46,6 +46,10 @@ public final class RtdsPolicy implements SchedulerPolicy {
     /** Sorted as the run queue (deadline_replq_insert uses compare_unit_priority too). */
     private final EdfQueue<RtdsVcpu> replq = new EdfQueue<>(RtdsVcpu::comparePriority);
     private boolean[] tickled;
+    /** The topology's pCPUs by id (runq_tickle reads one per pCPU it looks at). */
+    private Pcpu[] hostCpus;
+    /** repl_timer_handler's tmp_replq, reused. */
+    private final List<RtdsVcpu> replenished = new ArrayList<>();
     private SchedulerContext.TimerHandle replTimer;
     private long replTimerAt = Long.MAX_VALUE;
     private int withoutExtratime;
@@ -81,6 +85,7 @@ public final class RtdsPolicy implements SchedulerPolicy {
         this.topo = ctx.topology();
         this.n = topo.size();
         this.tickled = new boolean[n];
+        this.hostCpus = topo.pcpus().toArray(new Pcpu[0]);
     }
 
     private static RtdsVcpu svc(Vcpu v) {
@@ -215,7 +220,7 @@ public final class RtdsPolicy implements SchedulerPolicy {
         if (!params.eventDriven()) {
             replUpdate(now);
         }
-        RtdsVcpu snext = runq.first(s -> s.vcpu.allowedOn(cpu)); // runq_pick
+        RtdsVcpu snext = runq.first(RtdsPolicy::allowedOn, cpu); // runq_pick
         boolean currRunnable = prev != null && prev.state == VcpuState.RUNNING;
         if (currRunnable && scurr.curBudget > 0 && (snext == null || keepCurrent(scurr, snext))) {
             snext = scurr;
@@ -233,6 +238,10 @@ public final class RtdsPolicy implements SchedulerPolicy {
         }
         long run = params.eventDriven() ? snext.curBudget : Math.min(snext.curBudget, params.tickNanos());
         return new Decision(snext.vcpu, run);
+    }
+
+    private static boolean allowedOn(RtdsVcpu s, int cpu) {
+        return s.vcpu.allowedOn(cpu);
     }
 
     /** The running vCPU stays: 4.10+ only if strictly higher priority; before, if its deadline is not later. */
@@ -297,21 +306,23 @@ public final class RtdsPolicy implements SchedulerPolicy {
         replTimer = null;
         replTimerAt = Long.MAX_VALUE;
         long now = ctx.now();
-        List<RtdsVcpu> updated = new ArrayList<>();
+        List<RtdsVcpu> updated = replenished;
+        updated.clear();
         while (!replq.isEmpty() && now >= replq.head().curDeadline) {
             RtdsVcpu svc = replq.head();
             replq.remove(svc);
             svc.onReplq = false;
             checkMiss(svc, now);
             updateDeadline(now, svc);
-            updated.add(0, svc); // list_add onto tmp_replq: walked newest first
+            updated.add(svc); // list_add onto tmp_replq: walked newest first (below, from the end)
             if (svc.onQueue()) {
                 qRemove(svc);
                 runqInsert(svc);
             }
         }
-        for (RtdsVcpu svc : updated) {
-            if (topo.pcpu(svc.vcpu.processor).current == svc.vcpu && !runq.isEmpty()) {
+        for (int i = updated.size() - 1; i >= 0; i--) {
+            RtdsVcpu svc = updated.get(i);
+            if (hostCpus[svc.vcpu.processor].current == svc.vcpu && !runq.isEmpty()) {
                 RtdsVcpu head = runq.head();
                 if (svc.comparePriority(head) < 0) {
                     runqTickle(head);
@@ -438,12 +449,11 @@ public final class RtdsPolicy implements SchedulerPolicy {
         }
         Vcpu v = snew.vcpu;
         RtdsVcpu lowest = null;
-        for (int k = 0; k < n; k++) {
-            int c = (v.processor + k) % n;
-            if (!v.allowedOn(c) || tickled[c]) {
+        for (int k = 0, c = v.processor; k < n; k++, c = c + 1 == n ? 0 : c + 1) {
+            if (tickled[c] || !v.allowedOn(c)) {
                 continue;
             }
-            Vcpu cur = topo.pcpu(c).current;
+            Vcpu cur = hostCpus[c].current;
             runq.addWork(1);
             if (cur == null) {
                 tickle(c);
@@ -465,6 +475,17 @@ public final class RtdsPolicy implements SchedulerPolicy {
     }
 
     // ---------------------------------------------------------------- introspection
+
+    /** Lock hold follows the queue entries walked and inserted (run, depleted, replenishment queues, tickle scan). */
+    @Override
+    public boolean reportsLockWork() {
+        return true;
+    }
+
+    @Override
+    public long takeLockWork() {
+        return runq.takeWork() + depletedq.takeWork() + replq.takeWork();
+    }
 
     @Override
     public int lockDomain(Pcpu p) {

@@ -19,81 +19,22 @@ import org.junit.jupiter.api.Test;
 class RtdsPolicyTest {
     private static final long MS = 1_000_000L;
 
-    /**
-     * EDF order from the trace: whenever a pCPU switches to a vCPU, no vCPU that is waiting (not running) with
-     * budget left in its current period has an earlier deadline. Budgets are replayed from the switch times
-     * alone (periods start at 0: every vCPU is released when its VM starts).
-     */
+    /** EDF order from the trace (see {@link EdfOrderCheck}); every vCPU is released when its VM starts, at 0. */
     @ParameterizedTest
     @ValueSource(ints = {1, 2})
     void eachSwitchPicksTheEarliestDeadlineWithBudget(int pcpus) {
         long[] period = {10 * MS, 14 * MS, 33 * MS, 22 * MS};
         long[] budget = {2 * MS, 4 * MS, 9 * MS, 5 * MS};
-        List<VmSpec> vms = new ArrayList<>();
         int count = pcpus == 1 ? 3 : 4;
+        List<VmSpec> vms = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             vms.add(RtRuns.loop("v" + i, period[i] / 1000, budget[i] / 1000, false));
         }
         List<RtRuns.Switch> trace = RtRuns.switches(RtRuns.spec("rtds", null, pcpus, 0.3, vms, List.of()));
         assertThat(trace).hasSizeGreaterThan(20);
-        int[] running = new int[pcpus];
-        java.util.Arrays.fill(running, -1);
-        long[] usedInPeriod = new long[count];
-        long[] periodOf = new long[count];
-        long last = 0;
-        long tolerance = 50_000; // switch and decision overheads burn budget too
-        int checked = 0;
-        for (RtRuns.Switch s : trace) {
-            for (int p = 0; p < pcpus; p++) {
-                int v = running[p];
-                if (v >= 0) {
-                    // split the interval at this vCPU's period boundaries
-                    long from = last;
-                    while (from < s.time()) {
-                        long k = from / period[v];
-                        if (k != periodOf[v]) {
-                            periodOf[v] = k;
-                            usedInPeriod[v] = 0;
-                        }
-                        long to = Math.min(s.time(), (k + 1) * period[v]);
-                        usedInPeriod[v] += to - from;
-                        from = to;
-                    }
-                }
-            }
-            last = s.time();
-            running[s.pcpu()] = s.vcpu();
-            if (s.vcpu() < 0) {
-                continue;
-            }
-            long deadline = deadline(s.time(), period[s.vcpu()]);
-            for (int y = 0; y < count; y++) {
-                if (isRunning(running, y)) {
-                    continue;
-                }
-                long used = s.time() / period[y] == periodOf[y] ? usedInPeriod[y] : 0;
-                boolean ready = used < budget[y] - tolerance;
-                assertThat(ready && deadline(s.time(), period[y]) < deadline)
-                        .as("at %d ns pcpu%d ran v%d (deadline %d) while v%d waited with %d ns used (deadline %d)",
-                                s.time(), s.pcpu(), s.vcpu(), deadline, y, used, deadline(s.time(), period[y]))
-                        .isFalse();
-                checked++;
-            }
-        }
+        int checked = EdfOrderCheck.check(trace, pcpus, java.util.Arrays.copyOf(period, count),
+                java.util.Arrays.copyOf(budget, count), new long[count]);
         assertThat(checked).isGreaterThan(20);
-    }
-
-    private static boolean isRunning(int[] running, int v) {
-        for (int r : running) {
-            if (r == v) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static long deadline(long t, long period) {
-        return (t / period + 1) * period;
     }
 
     /**
