@@ -42,6 +42,20 @@ class SimulationInvariantsProperties {
         }
     }
 
+    /**
+     * Found at seed -412: a CPU that went idle while its periodic balance was still timed at the busy
+     * interval (x busy_factor) left a task waiting beside it; an idle CPU now balances at the idle interval.
+     */
+    @net.jqwik.api.Example
+    void linuxPoliciesPullOntoACpuThatJustWentIdle() {
+        for (String policy : java.util.List.of("cfs", "eevdf")) {
+            ExperimentSpec raw = RandomSpecs.generate(-412L, policy, registry, DURATION);
+            Validation v = engine.validate(raw, Limits.defaults());
+            assertThat(v.violations()).isEmpty();
+            checkAccounting(engine.run(v.normalized(), Limits.defaults(), RunControl.NONE), policy);
+        }
+    }
+
     private static void checkAccounting(ResultDocument doc, String policy) {
         double elapsed = Seconds.of(doc.summary().simulatedNanos());
         double busy = 0;

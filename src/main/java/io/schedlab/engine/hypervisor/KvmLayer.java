@@ -182,8 +182,8 @@ final class KvmLayer implements HypervisorLayer {
     private void pleExit(Vcpu me) {
         State s = state(me);
         s.exitTimer = null;
-        if (me.state != VcpuState.RUNNING || !s.spinning) {
-            return;
+        if (!ctx.isSpinning(me)) {
+            return; // not running, or its thread got the lock as the window ended
         }
         stats.add(me.uid, iPle, 1);
         s.window = grow(s.window);

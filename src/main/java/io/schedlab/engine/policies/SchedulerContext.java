@@ -30,7 +30,7 @@ public interface SchedulerContext {
     /** Nanoseconds the vCPU has run since it last started running (0 when not running). */
     long runningFor(Vcpu v);
 
-    /** True when the vCPU is currently busy-waiting in its guest (spinning on a lock): for PLE-style policies. */
+    /** True when the vCPU is running and busy-waiting in its guest (spinning on a lock); KVM's pause-loop exits ask it. */
     boolean isSpinning(Vcpu v);
 
     /** The vCPU's effective per-vCPU scheduling parameters (declared in the policy descriptor, all defaults filled). */

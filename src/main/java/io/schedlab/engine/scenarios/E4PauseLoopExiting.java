@@ -45,7 +45,7 @@ final class E4PauseLoopExiting {
             for (int g = 0; g < guests; g++) {
                 WorkloadSpec w = ebizzy ? workload("spinlock", "threads", 0)
                         : workload("parallel-build", "parallelism", 64, "jobs", quick ? 400 : 2000,
-                                "serialTailMs", quick ? 600.0 : 6000.0);
+                                "serialTailMs", quick ? 600.0 : 6000.0, "lockSections", 100, "lockUs", 5.0);
                 VmSpec v = Specs.withMemory(vm("vm" + (g + 1), 32, w), 8192, g % 2);
                 vms.add(v);
                 names.add(v.name());
@@ -68,7 +68,7 @@ final class E4PauseLoopExiting {
                 List.of("Host: 2 sockets x 8 cores x 2 threads (32 hardware threads), Linux CFS (6.5) + KVM; 16 host "
                                 + "I/O threads (50 us bursts every ~2 ms) so the host's preemptions are not aligned.",
                         "Guests of 32 vCPUs, 8 GB: 1x, 2x (and 3x for kernbench); ebizzy = spinlock workload, one "
-                                + "thread per vCPU, " + Specs.fmt(ebizzySeconds) + " s; kernbench = parallel-build -j 64.",
+                                + "thread per vCPU, " + Specs.fmt(ebizzySeconds) + " s; kernbench = parallel-build -j 64 with 100 guest-kernel lock sections of 5 us per job.",
                         "Compared: the base PLE handler, the 2012 patches (undercommit early return; schedule() when "
                                 + "no yield succeeds in overcommit; both) and the later IPI-target and lock-queue-head "
                                 + "boosts."),

@@ -106,8 +106,9 @@ public final class SpecValidator {
         }
         int pcpus = checkHost(s.host(), limits, out);
         checkScheduler(s.scheduler(), out);
-        HostThreadsCheck.check(s, HypervisorChoice.effective(s.scheduler(), registry),
-                (at, w) -> checkWorkload(at, w, out), out);
+        String hypervisor = HypervisorChoice.effective(s.scheduler(), registry);
+        HostThreadsCheck.check(s, hypervisor, (at, w) -> checkWorkload(at, w, out), out);
+        KvmCapCheck.check(s, hypervisor, out);
         ParameterValues.check("/costs", s.costs(), CostModel.parameters(), out);
         double duration = SpecNormalizer.durationOf(s);
         PolicyDescriptor policy = s.scheduler() == null || s.scheduler().policy() == null ? null

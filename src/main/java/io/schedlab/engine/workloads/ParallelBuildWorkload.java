@@ -14,7 +14,11 @@ import java.util.Map;
  * shared bag by N = {@code parallelism} guest threads (make's job slots). After each job the thread
  * sleeps a short I/O wait (exponential, mean {@code ioMeanMs}: reading sources, writing objects).
  * When the bag is empty and every job is done, one thread runs the serial tail (the final link,
- * {@code serialTailMs}). The result is the elapsed time in seconds, lower is better.
+ * {@code serialTailMs}). The result is the elapsed time in seconds, lower is better. With
+ * {@code lockSections} > 0 each job's CPU time is cut into that many + 1 pieces with a guest-kernel
+ * critical section of {@code lockUs} between them, under one of {@code locks} spinlocks (chosen by job
+ * and section, no random draw): the page-allocator / mm lock contention that makes kernbench sensitive
+ * to lock-holder preemption (E4).
  * <p>
  * Job and I/O durations are drawn from the workload's own stream when a job is taken; jobs are taken
  * in index order, so job j always gets the same durations: the same seed gives the same "source
@@ -32,6 +36,9 @@ public final class ParallelBuildWorkload implements Workload {
     private final DurationDistribution jobDistribution;
     private final DurationDistribution ioDistribution;
     private final long serialTailNanos;
+    private final int lockSections;
+    private final long lockNanos;
+    private final int locks;
 
     private WorkloadEnv env;
     private long jobNanosDrawn;
@@ -48,7 +55,14 @@ public final class ParallelBuildWorkload implements Workload {
 
     public ParallelBuildWorkload(int jobs, int parallelism, DurationDistribution jobDistribution,
             DurationDistribution ioDistribution, long serialTailNanos) {
-        if (jobs < 1 || jobs > MAX_JOBS || parallelism < 1 || serialTailNanos < 0) {
+        this(jobs, parallelism, jobDistribution, ioDistribution, serialTailNanos, 0, 0, 1);
+    }
+
+    /** As above, with {@code lockSections} critical sections of {@code lockNanos} per job under one of {@code locks} locks. */
+    public ParallelBuildWorkload(int jobs, int parallelism, DurationDistribution jobDistribution,
+            DurationDistribution ioDistribution, long serialTailNanos, int lockSections, long lockNanos, int locks) {
+        if (jobs < 1 || jobs > MAX_JOBS || parallelism < 1 || serialTailNanos < 0 || lockSections < 0
+                || lockNanos < 0 || locks < 1) {
             throw new IllegalArgumentException("invalid parallel-build parameters");
         }
         this.jobs = jobs;
@@ -56,6 +70,9 @@ public final class ParallelBuildWorkload implements Workload {
         this.jobDistribution = jobDistribution;
         this.ioDistribution = ioDistribution;
         this.serialTailNanos = serialTailNanos;
+        this.lockSections = lockSections;
+        this.lockNanos = lockNanos;
+        this.locks = locks;
     }
 
     static ParallelBuildWorkload fromParams(Params p) {
@@ -63,7 +80,8 @@ public final class ParallelBuildWorkload implements Workload {
         return new ParallelBuildWorkload(p.getInt("jobs"), p.getInt("parallelism"),
                 new DurationDistribution(kind, p.getDouble("jobMeanMs"), p.getDouble("jobCv")),
                 DurationDistribution.exponential(p.getDouble("ioMeanMs")),
-                Math.round(p.getDouble("serialTailMs") * NANOS_PER_MS));
+                Math.round(p.getDouble("serialTailMs") * NANOS_PER_MS), p.getInt("lockSections"),
+                Math.round(p.getDouble("lockUs") * 1e3), p.getInt("locks"));
     }
 
     /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
@@ -89,7 +107,15 @@ public final class ParallelBuildWorkload implements Workload {
                                 "workload choice: sources and objects mostly in page cache, UNVERIFIED"),
                         ParameterSpec.number("serialTailMs", 6000, 0, 1e7, "ms",
                                 "serial tail after the last job (final link of vmlinux); 0 = none",
-                                "workload choice: kernel link step takes seconds, UNVERIFIED")),
+                                "workload choice: kernel link step takes seconds, UNVERIFIED"),
+                        ParameterSpec.integer("lockSections", 0, 0, 10_000, "sections",
+                                "guest-kernel spinlock critical sections per job (0 = none)",
+                                "workload choice (kernbench's page-allocator/mm lock traffic), UNVERIFIED"),
+                        ParameterSpec.number("lockUs", 5, 0, 1e6, "us",
+                                "length of one critical section", "workload choice, UNVERIFIED"),
+                        ParameterSpec.integer("locks", 1, 1, 1024, "locks",
+                                "spinlocks the sections use (section i of job j takes lock (i + j) mod locks)",
+                                "workload choice")),
                 ParallelBuildWorkload::fromParams);
     }
 
@@ -150,9 +176,14 @@ public final class ParallelBuildWorkload implements Workload {
         private static final int TAIL = -2;
         private int running = NONE;
         private long ioAfter;
+        /** The rest of the running job's phases (its pieces and critical sections). */
+        private final java.util.ArrayDeque<Phase> rest = new java.util.ArrayDeque<>();
 
         @Override
         public Phase next(long now) {
+            if (!rest.isEmpty()) {
+                return rest.poll();
+            }
             if (running >= 0) {
                 finishJob(running);
                 running = NONE;
@@ -170,7 +201,20 @@ public final class ParallelBuildWorkload implements Workload {
                 ioAfter = ioDistribution.sampleNanos(env.random(), NANOS_PER_MS);
                 jobNanosDrawn += work;
                 ioNanosDrawn += ioAfter;
-                return new Phase.Compute(Math.max(1, work), false);
+                if (lockSections == 0) {
+                    return new Phase.Compute(Math.max(1, work), false);
+                }
+                jobNanosDrawn += lockSections * Math.max(1, lockNanos);
+                long piece = Math.max(1, work / (lockSections + 1));
+                for (int i = 0; i < lockSections; i++) {
+                    int lock = (running + i) % locks;
+                    rest.add(new Phase.Compute(piece, false));
+                    rest.add(new Phase.Acquire(lock));
+                    rest.add(new Phase.Compute(Math.max(1, lockNanos), false));
+                    rest.add(new Phase.Release(lock));
+                }
+                rest.add(new Phase.Compute(Math.max(1, work - piece * lockSections), false));
+                return rest.poll();
             }
             if (completedCount == jobs && !tailStarted && serialTailNanos > 0) {
                 tailStarted = true;

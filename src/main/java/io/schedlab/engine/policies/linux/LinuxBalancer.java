@@ -17,21 +17,27 @@ import java.util.List;
 final class LinuxBalancer {
     private final LinuxFairPolicy policy;
     private final SchedDomain[][] domains;
-    private final long[][] nextBalance;
+    /** When each CPU last balanced each domain (sd->last_balance). */
+    private final long[][] lastBalance;
     private final int[][] failed;
     private final Runnable[] rebalance;
+    /** The armed periodic-balance timer per CPU, and when it fires. */
+    private final io.schedlab.engine.policies.SchedulerContext.TimerHandle[] timer;
+    private final long[] timerAt;
 
     LinuxBalancer(LinuxFairPolicy policy, Topology topo) {
         this.policy = policy;
         int n = topo.size();
         domains = new SchedDomain[n][];
-        nextBalance = new long[n][];
+        lastBalance = new long[n][];
         failed = new int[n][];
         rebalance = new Runnable[n];
+        timer = new io.schedlab.engine.policies.SchedulerContext.TimerHandle[n];
+        timerAt = new long[n];
         for (int c = 0; c < n; c++) {
             List<SchedDomain> ds = SchedDomain.of(topo, c, policy.params);
             domains[c] = ds.toArray(new SchedDomain[0]);
-            nextBalance[c] = new long[ds.size()];
+            lastBalance[c] = new long[ds.size()];
             failed[c] = new int[ds.size()];
             int cpu = c;
             rebalance[c] = () -> rebalance(cpu);
@@ -42,11 +48,24 @@ final class LinuxBalancer {
     void start() {
         long now = policy.ctx.now();
         for (int c = 0; c < domains.length; c++) {
-            for (int d = 0; d < domains[c].length; d++) {
-                nextBalance[c][d] = now + domains[c][d].intervalNanos;
-            }
+            java.util.Arrays.fill(lastBalance[c], now);
+            timerAt[c] = Long.MAX_VALUE;
             arm(c);
         }
+    }
+
+    /** get_sd_balance_interval: sd_weight ms, times busy_factor when the CPU is busy. */
+    private long interval(int cpu, int d) {
+        boolean idle = policy.rqs[cpu].nr == 0;
+        return domains[cpu][d].intervalNanos * (idle ? 1 : policy.params.busyFactor);
+    }
+
+    /**
+     * A CPU went idle and newidle balancing found nothing: its domains are now due at the idle interval
+     * (in Linux the nohz idle balancer, kicked from a busy CPU's tick, balances for idle CPUs).
+     */
+    void wentIdle(int cpu) {
+        arm(cpu);
     }
 
     long widestIntervalNanos() {
@@ -59,27 +78,30 @@ final class LinuxBalancer {
         return w;
     }
 
+    /** (Re)arms CPU cpu's balance timer at its earliest due domain, unless it already fires by then. */
     private void arm(int cpu) {
         long at = Long.MAX_VALUE;
-        for (long t : nextBalance[cpu]) {
-            at = Math.min(at, t);
+        for (int d = 0; d < domains[cpu].length; d++) {
+            at = Math.min(at, lastBalance[cpu][d] + interval(cpu, d));
         }
-        if (at != Long.MAX_VALUE) {
-            policy.ctx.setTimer(at, rebalance[cpu]);
+        if (at == Long.MAX_VALUE || (timer[cpu] != null && timerAt[cpu] <= at)) {
+            return;
         }
+        if (timer[cpu] != null) {
+            timer[cpu].cancel();
+        }
+        timerAt[cpu] = Math.max(at, policy.ctx.now());
+        timer[cpu] = policy.ctx.setTimer(timerAt[cpu], rebalance[cpu]);
     }
 
     /** rebalance_domains: each due domain, bottom-up; a busy CPU's interval is busy_factor times longer. */
     private void rebalance(int cpu) {
+        timer[cpu] = null;
         long now = policy.ctx.now();
-        boolean idle = policy.rqs[cpu].nr == 0;
         for (int d = 0; d < domains[cpu].length; d++) {
-            if (now >= nextBalance[cpu][d]) {
-                if (loadBalance(cpu, d, idle) > 0) {
-                    idle = false;
-                }
-                long interval = domains[cpu][d].intervalNanos * (idle ? 1 : policy.params.busyFactor);
-                nextBalance[cpu][d] = now + interval;
+            if (now >= lastBalance[cpu][d] + interval(cpu, d)) {
+                loadBalance(cpu, d, policy.rqs[cpu].nr == 0);
+                lastBalance[cpu][d] = now;
             }
         }
         if (policy.rqs[cpu].curr == null && policy.rqs[cpu].nr > 0) {

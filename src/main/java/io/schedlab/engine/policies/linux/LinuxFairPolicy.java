@@ -228,6 +228,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy {
         }
         rq.skip = null; // a yield skips one pick
         if (next == null) {
+            balancer.wentIdle(p.id);
             return Decision.idle();
         }
         rq.clearBuddies(next);

@@ -64,6 +64,20 @@ class LinuxValidationTest {
     }
 
     @Test
+    void capsAreRefusedUnderKvm() {
+        List<Violation> out = engine.validate(spec(host(1, 2, 1), new SchedulerSpec("eevdf", null), 1,
+                List.of(new io.schedlab.engine.spec.VmSpec("guest", 1, null, 50, null, null, null, null, null, null,
+                        null, endlessLoop(1)))), Limits.defaults()).violations();
+        assertThat(out).singleElement().satisfies(v -> {
+            assertThat(v.pointer()).isEqualTo("/vms/0/cap");
+            assertThat(v.message()).contains("cpu.max");
+        });
+        assertThat(engine.validate(spec(host(1, 2, 1), new SchedulerSpec("credit", null), 1,
+                List.of(new io.schedlab.engine.spec.VmSpec("guest", 1, null, 50, null, null, null, null, null, null,
+                        null, endlessLoop(1)))), Limits.defaults()).violations()).isEmpty();
+    }
+
+    @Test
     void hostThreadDefaultsAreFilledIn() {
         Validation v = engine.validate(spec(host(1, 2, 1), new SchedulerSpec("cfs", null, null,
                 List.of(new HostThreadSpec("make", null, null, new WorkloadSpec("cpu-loop", null)))), 1,
