@@ -1,5 +1,6 @@
 package io.schedlab.jobs;
 
+import io.schedlab.engine.metrics.TraceCsv;
 import io.schedlab.engine.metrics.TraceSink;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
@@ -19,7 +19,6 @@ import org.apache.commons.csv.CSVPrinter;
  */
 final class TraceFile implements TraceSink, AutoCloseable {
 
-    static final String[] HEADER = {"time_ns", "pcpu", "event", "vm", "vcpu"};
 
     private final Path target;
     private final Path partial;
@@ -46,7 +45,7 @@ final class TraceFile implements TraceSink, AutoCloseable {
         try {
             Files.createDirectories(target.getParent());
             BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
-            CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator("\n").get().print(writer); // LF like the CLI trace
+            CSVPrinter printer = TraceCsv.FORMAT.print(writer); // the CLI's format
             return new TraceFile(target, partial, maxRecords, printer);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create trace file " + partial, e);
@@ -60,7 +59,7 @@ final class TraceFile implements TraceSink, AutoCloseable {
         }
         records++;
         try {
-            printer.printRecord(timeNanos, pcpu, event, vm == null ? "" : vm, vcpu);
+            printer.printRecord(TraceCsv.row(timeNanos, pcpu, event, vm, vcpu));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write trace file " + partial, e);
         }
