@@ -17,7 +17,7 @@ import org.apache.commons.csv.CSVPrinter;
  * {@code .part} file as they come and the file gets its final name only when the run succeeds,
  * so a reader never sees half a trace. Holds at most {@code maxRecords}; later ones are dropped.
  */
-final class TraceFile implements TraceSink, AutoCloseable {
+public final class TraceFile implements TraceSink, AutoCloseable {
 
 
     private final Path target;
@@ -35,8 +35,17 @@ final class TraceFile implements TraceSink, AutoCloseable {
     }
 
     /** Path of the finished trace of an experiment. */
-    static Path pathOf(Path dataDir, UUID experimentId) {
+    public static Path pathOf(Path dataDir, UUID experimentId) {
         return dataDir.resolve("traces").resolve(experimentId + ".csv");
+    }
+
+    /** Deletes an experiment's finished trace, if any (the experiment was deleted). */
+    public static void delete(Path dataDir, UUID experimentId) {
+        try {
+            Files.deleteIfExists(pathOf(dataDir, experimentId));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete trace file of " + experimentId, e);
+        }
     }
 
     static TraceFile open(Path dataDir, UUID experimentId, long maxRecords) {

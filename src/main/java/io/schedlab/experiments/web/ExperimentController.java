@@ -180,15 +180,15 @@ class ExperimentController {
         return ResponseEntity.accepted().body(ExperimentResponse.of(service.cancel(id)));
     }
 
-    @Operation(operationId = "deleteExperiment", summary = "Same as cancel: stop a QUEUED or RUNNING experiment (the record is kept)")
+    @Operation(operationId = "deleteExperiment", summary = "Delete an experiment with its results and trace, whatever its status (a RUNNING one stops)")
     @ApiResponses({
-        @ApiResponse(responseCode = "202", description = "cancelled (was QUEUED) or cancellation requested (RUNNING)", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "204", description = "deleted"),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "409", description = "already finished", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @DeleteMapping(path = "/experiments/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<ExperimentResponse> delete(@PathVariable("id") UUID id) {
-        return cancel(id);
+    ResponseEntity<Void> delete(@PathVariable("id") UUID id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
     }
 
     private static ValidationResponse validation(ValidatedExperiment v) {
