@@ -117,11 +117,12 @@ class ExperimentApiTest {
     }
 
     @Test
-    void dryRunAndValidateReturnTheNormalizedInputAndStoreNothing() throws Exception {
+    void validateReturnsTheNormalizedInputAndTheRemovedDryRunStoresNothing() throws Exception {
+        // submit has one success answer; the old dryRun is refused, never taken as a real submission
         mvc.perform(post("/api/v1/experiments?dryRun=true").contentType(MediaType.APPLICATION_JSON).content(BODY))
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.valid").value(true))
-                .andExpect(jsonPath("$.normalized.scheduler.params.tsliceMs").value(30));
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].parameter").value("dryRun"))
+                .andExpect(jsonPath("$.errors[0].message", containsString(":validate")));
         mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON).content(BODY))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.normalized.seed").value(1));
