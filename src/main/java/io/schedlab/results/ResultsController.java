@@ -53,7 +53,7 @@ class ResultsController {
     @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing",
             responses = {
                 @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu",
-                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string"))),
+                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))),
                 @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "404", description = "no experiment with this id, it was run without trace (trace-not-available), or it never ran (no-results)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})

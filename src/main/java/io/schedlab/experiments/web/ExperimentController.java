@@ -162,7 +162,7 @@ class ExperimentController {
     @Operation(operationId = "streamExperimentEvents", summary = "Server-sent events: a `status` event (the experiment as in GET) at once and on every change, until it has finished")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "text/event-stream of `status` events; ends after the finished status",
-                content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string",
+                content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string", format = "binary",
                         description = "server-sent events: event name status, data the experiment as JSON (ExperimentResponse)"))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
@@ -188,7 +188,7 @@ class ExperimentController {
         @ApiResponse(responseCode = "204", description = "deleted"),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
-    @DeleteMapping(path = "/experiments/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    @DeleteMapping(path = "/experiments/{id}") // 204 has no body: any Accept (clients send only problem+json)
     ResponseEntity<Void> delete(@PathVariable("id") UUID id) {
         service.delete(id);
         return ResponseEntity.noContent().build();
