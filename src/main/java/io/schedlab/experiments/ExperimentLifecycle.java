@@ -37,4 +37,19 @@ public interface ExperimentLifecycle {
 
     /** -> CANCELLED (the job saw the request and stopped). */
     void markCancelled(UUID id);
+
+    /**
+     * -> FAILED keeping the partial result up to the stop (null: none); false when the experiment
+     * is gone or already finished. The default keeps no result.
+     */
+    default boolean markFailed(UUID id, String reason, ResultDocument partial) {
+        markFailed(id, reason);
+        return true;
+    }
+
+    /** -> CANCELLED keeping the partial result (null: none); false when gone or finished. The default keeps no result. */
+    default boolean markCancelled(UUID id, ResultDocument partial) {
+        markCancelled(id);
+        return true;
+    }
 }

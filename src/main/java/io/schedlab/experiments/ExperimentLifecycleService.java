@@ -79,16 +79,38 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     @Override
     @Transactional
     public void markFailed(UUID id, String reason) {
-        String r = reason == null || reason.isBlank() ? "unknown failure" : reason;
-        if (r.length() > MAX_REASON_LENGTH) {
-            r = r.substring(0, MAX_REASON_LENGTH - 3) + "...";
-        }
-        repository.finish(id, ACTIVE, ExperimentStatus.FAILED, r, Instant.now());
+        markFailed(id, reason, null);
     }
 
     @Override
     @Transactional
     public void markCancelled(UUID id) {
-        repository.finish(id, ACTIVE, ExperimentStatus.CANCELLED, null, Instant.now());
+        markCancelled(id, null);
+    }
+
+    @Override
+    @Transactional
+    public boolean markFailed(UUID id, String reason, ResultDocument partial) {
+        String r = reason == null || reason.isBlank() ? "unknown failure" : reason;
+        if (r.length() > MAX_REASON_LENGTH) {
+            r = r.substring(0, MAX_REASON_LENGTH - 3) + "...";
+        }
+        return finish(id, ExperimentStatus.FAILED, r, partial);
+    }
+
+    @Override
+    @Transactional
+    public boolean markCancelled(UUID id, ResultDocument partial) {
+        return finish(id, ExperimentStatus.CANCELLED, null, partial);
+    }
+
+    private boolean finish(UUID id, ExperimentStatus to, String reason, ResultDocument partial) {
+        if (partial == null || partial.summary() == null) {
+            return repository.finish(id, ACTIVE, to, reason, Instant.now()) > 0;
+        }
+        ResultSummary s = partial.summary();
+        return repository.finishWithResult(id, ACTIVE, to, reason, Instant.now(), s.simulatedNanos(),
+                reader.write(partial), s.wallNanos() / 1e9, s.events(), s.contextSwitches(), s.migrations(),
+                s.jainIndex()) > 0;
     }
 }

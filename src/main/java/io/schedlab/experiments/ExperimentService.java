@@ -15,6 +15,8 @@ import io.schedlab.experiments.persistence.ExperimentRow;
 import io.schedlab.experiments.persistence.LabelsJson;
 import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.jobs.JobQueue;
+import io.schedlab.jobs.TraceFile;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -67,10 +69,13 @@ public class ExperimentService {
     /** (owner, key) pairs being submitted by this process: a concurrent duplicate is 409 at once. */
     private final Set<String> keysInFlight = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastPurgeNanos = new AtomicLong(System.nanoTime());
+    private final Path dataDir;
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
             PlatformTransactionManager transactions, SubmissionTransaction submissionTransaction, MeterRegistry meters, @Value("${schedlab.jobs.max-queued:1000}") long maxQueued,
-            @Value("${schedlab.limits.queue-depth-cache:1s}") Duration depthCache) {
+            @Value("${schedlab.limits.queue-depth-cache:1s}") Duration depthCache,
+            @Value("${schedlab.data-dir:./data}") String dataDir) {
+        this.dataDir = Path.of(dataDir);
         this.engine = engine;
         this.limits = limits;
         this.repository = repository;
@@ -324,32 +329,55 @@ public class ExperimentService {
         throw new ExperimentConflictException("experiment " + id + " changed state while cancelling; try again");
     }
 
-    /** The full result document as stored JSON; 409-style exception when there is none (yet). */
+    /**
+     * The result document as stored JSON: complete once SUCCEEDED, partial ({@code "partial": true})
+     * for a run that was CANCELLED or FAILED while running.
+     */
     public String resultJson(UUID id) {
         ExperimentRow row = visibleRow(id);
-        requireSucceeded(row);
+        requireResult(row);
         return repository.findResult(id).orElseThrow(() -> new ExperimentNotFoundException(id));
     }
 
-    /** Throws {@link ExperimentNotFoundException} or {@link ResultsNotReadyException} unless SUCCEEDED. */
-    public Experiment requireSucceeded(UUID id) {
+    /**
+     * Throws {@link ExperimentNotFoundException}, {@link ResultsNotReadyException} (QUEUED or
+     * RUNNING) or {@link NoResultsException} (finished without ever running) unless it has a result.
+     */
+    public Experiment requireResult(UUID id) {
         ExperimentRow row = visibleRow(id);
-        requireSucceeded(row);
+        requireResult(row);
         return toExperiment(row);
     }
 
-    private static void requireSucceeded(ExperimentRow row) {
+    private static void requireResult(ExperimentRow row) {
         switch (row.status()) {
+            case QUEUED, RUNNING -> throw new ResultsNotReadyException("experiment " + row.id() + " is "
+                    + row.status() + "; its results are available once it has finished", row.status());
             case SUCCEEDED -> {
             }
-            case QUEUED, RUNNING -> throw new ResultsNotReadyException(
-                    "experiment " + row.id() + " is " + row.status() + "; results are available once it has SUCCEEDED",
-                    row.status());
-            case FAILED -> throw new ResultsNotReadyException(
-                    "experiment " + row.id() + " FAILED (" + row.failureReason() + "); it has no results", row.status());
-            case CANCELLED -> throw new ResultsNotReadyException(
-                    "experiment " + row.id() + " was CANCELLED; it has no results", row.status());
+            case FAILED, CANCELLED -> {
+                if (row.events() == null) {
+                    throw new NoResultsException("experiment " + row.id() + " " + row.status()
+                            + (row.failureReason() == null ? "" : " (" + row.failureReason() + ")")
+                            + " before it ran; it has no results");
+                }
+            }
         }
+    }
+
+    /**
+     * Deletes an experiment with its results and trace, whatever its status: a QUEUED one's job goes
+     * with it; a RUNNING one's job finds it gone at its next cancel poll and stops.
+     */
+    public void delete(UUID id) {
+        Integer deleted = tx.execute(s -> {
+            jobQueue.discard(id);
+            return repository.delete(id);
+        });
+        if (deleted == null || deleted == 0) {
+            throw new ExperimentNotFoundException(id);
+        }
+        TraceFile.delete(dataDir, id);
     }
 
     private Counter submittedCounter(String policy) {
@@ -362,7 +390,7 @@ public class ExperimentService {
     @SuppressWarnings("unchecked")
     private Experiment toExperiment(ExperimentRow r) {
         Map<String, String> labels = reader.readStored(r.labelsJson(), Map.class);
-        Experiment.Summary summary = r.status() == ExperimentStatus.SUCCEEDED && r.events() != null
+        Experiment.Summary summary = r.status().finished() && r.events() != null
                 ? new Experiment.Summary(r.simulatedNanos(), Math.round(r.wallSeconds() * 1e9), r.events(),
                         r.contextSwitches(),
                         r.migrations(), r.jainFairness())

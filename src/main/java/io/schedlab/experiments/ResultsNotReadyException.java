@@ -1,6 +1,6 @@
 package io.schedlab.experiments;
 
-/** The experiment exists but has no result (yet, or ever: failed or cancelled). */
+/** The experiment exists but has no result yet: it is QUEUED or RUNNING. */
 public class ResultsNotReadyException extends RuntimeException {
     private final ExperimentStatus status;
 

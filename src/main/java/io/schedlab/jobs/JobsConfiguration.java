@@ -43,10 +43,14 @@ class JobsConfiguration {
     static final String TASK_NAME = "simulate-experiment";
 
     @Bean
-    JobMetrics jobMetrics(MeterRegistry registry, JobsProperties properties, DataSource dataSource) {
+    JobMetrics jobMetrics(MeterRegistry registry, JobsProperties properties, DataSource dataSource,
+            ObjectProvider<Engine> engine) {
         int workers = properties.enabled() ? properties.workers() : 0;
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
-        return new JobMetrics(registry, () -> DbSchedulerJobQueue.queued(jdbc, TASK_NAME), () -> workers);
+        JobMetrics metrics = new JobMetrics(registry, () -> DbSchedulerJobQueue.queued(jdbc, TASK_NAME), () -> workers);
+        metrics.preRegister(engine.getIfAvailable(Engine::standard).registry().policies().stream()
+                .map(io.schedlab.engine.registry.PolicyDescriptor::name).toList());
+        return metrics;
     }
 
     @Bean

@@ -110,12 +110,16 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
                 trace.commit();
             }
         } catch (RunCancelledException e) {
-            control.publishFinal(0, 0);
-            stopped(id, policy, control, e);
+            ResultDocument partial = e.partialResult().orElse(null);
+            publishFinal(control, partial);
+            keepTrace(trace, partial);
+            stopped(id, policy, control, e, partial);
             return;
         } catch (RunLimitExceededException e) {
-            control.publishFinal(0, 0);
-            fail(id, policy, control, e.getMessage());
+            ResultDocument partial = e.partialResult().orElse(null);
+            publishFinal(control, partial);
+            keepTrace(trace, partial);
+            fail(id, policy, control, e.getMessage(), partial);
             return;
         } catch (RuntimeException e) {
             if (control.stopReason() == StopReason.SHUTDOWN || shuttingDown.getAsBoolean()) {
@@ -123,7 +127,7 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
             }
             log.warn("simulation of experiment {} failed", id, e);
             String kind = e instanceof UncheckedIOException ? "trace error: " : "engine error: ";
-            fail(id, policy, control, kind + describe(e));
+            fail(id, policy, control, kind + describe(e), null);
             return;
         } finally {
             if (trace != null) {
@@ -141,22 +145,45 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
         metrics.finished(policy, Outcome.SUCCEEDED, wall);
     }
 
-    private void stopped(UUID id, String policy, JobRunControl control, RunCancelledException e) {
+    private void stopped(UUID id, String policy, JobRunControl control, RunCancelledException e,
+            ResultDocument partial) {
         switch (control.stopReason()) {
             case TIMEOUT -> fail(id, policy, control,
-                    "timeout after " + describe(properties.timeout()) + " of wall-clock time (schedlab.jobs.timeout)");
+                    "timeout after " + describe(properties.timeout()) + " of wall-clock time (schedlab.jobs.timeout)",
+                    partial);
             case SHUTDOWN -> throw new WorkerStoppingException("process stopping while simulating experiment " + id);
             case CANCEL_REQUESTED -> {
-                lifecycle.markCancelled(id);
+                if (!lifecycle.markCancelled(id, partial)) {
+                    TraceFile.delete(dataDir, id); // deleted while running: nothing may outlive it
+                }
                 metrics.finished(policy, Outcome.CANCELLED, Duration.ofNanos(control.elapsedNanos()));
             }
-            case NONE -> fail(id, policy, control, "engine stopped the run unasked: " + e.getMessage());
+            case NONE -> fail(id, policy, control, "engine stopped the run unasked: " + e.getMessage(), partial);
         }
     }
 
-    private void fail(UUID id, String policy, JobRunControl control, String reason) {
-        lifecycle.markFailed(id, reason);
+    /** FAILED, keeping the partial result (null: none). */
+    private void fail(UUID id, String policy, JobRunControl control, String reason, ResultDocument partial) {
+        if (!lifecycle.markFailed(id, reason, partial)) {
+            TraceFile.delete(dataDir, id);
+        }
         metrics.finished(policy, Outcome.FAILED, Duration.ofNanos(control.elapsedNanos()));
+    }
+
+    /** The final simulated work of a stopped run, from its partial result when there is one. */
+    private static void publishFinal(JobRunControl control, ResultDocument partial) {
+        if (partial == null || partial.summary() == null) {
+            control.publishFinal(0, 0);
+        } else {
+            control.publishFinal(partial.summary().events(), partial.summary().simulatedNanos());
+        }
+    }
+
+    /** A stopped run's trace up to the stop goes with its partial result. */
+    private static void keepTrace(TraceFile trace, ResultDocument partial) {
+        if (trace != null && partial != null) {
+            trace.commit();
+        }
     }
 
     private static boolean traceEnabled(ExperimentSpec spec) {

@@ -1,5 +1,6 @@
 package io.schedlab.jobs;
 
+import io.schedlab.engine.metrics.TraceCsv;
 import io.schedlab.engine.metrics.TraceSink;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.UUID;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
@@ -17,9 +17,8 @@ import org.apache.commons.csv.CSVPrinter;
  * {@code .part} file as they come and the file gets its final name only when the run succeeds,
  * so a reader never sees half a trace. Holds at most {@code maxRecords}; later ones are dropped.
  */
-final class TraceFile implements TraceSink, AutoCloseable {
+public final class TraceFile implements TraceSink, AutoCloseable {
 
-    static final String[] HEADER = {"time_ns", "pcpu", "event", "vm", "vcpu"};
 
     private final Path target;
     private final Path partial;
@@ -36,8 +35,17 @@ final class TraceFile implements TraceSink, AutoCloseable {
     }
 
     /** Path of the finished trace of an experiment. */
-    static Path pathOf(Path dataDir, UUID experimentId) {
+    public static Path pathOf(Path dataDir, UUID experimentId) {
         return dataDir.resolve("traces").resolve(experimentId + ".csv");
+    }
+
+    /** Deletes an experiment's finished trace, if any (the experiment was deleted). */
+    public static void delete(Path dataDir, UUID experimentId) {
+        try {
+            Files.deleteIfExists(pathOf(dataDir, experimentId));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete trace file of " + experimentId, e);
+        }
     }
 
     static TraceFile open(Path dataDir, UUID experimentId, long maxRecords) {
@@ -46,7 +54,7 @@ final class TraceFile implements TraceSink, AutoCloseable {
         try {
             Files.createDirectories(target.getParent());
             BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8);
-            CSVPrinter printer = CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator("\n").get().print(writer); // LF like the CLI trace
+            CSVPrinter printer = TraceCsv.FORMAT.print(writer); // the CLI's format
             return new TraceFile(target, partial, maxRecords, printer);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create trace file " + partial, e);
@@ -60,7 +68,7 @@ final class TraceFile implements TraceSink, AutoCloseable {
         }
         records++;
         try {
-            printer.printRecord(timeNanos, pcpu, event, vm == null ? "" : vm, vcpu);
+            printer.printRecord(TraceCsv.row(timeNanos, pcpu, event, vm, vcpu));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write trace file " + partial, e);
         }

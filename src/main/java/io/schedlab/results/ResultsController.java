@@ -2,6 +2,7 @@ package io.schedlab.results;
 
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.experiments.ExperimentService;
+import io.schedlab.jobs.TraceFile;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -30,20 +31,20 @@ import org.springframework.web.bind.annotation.RestController;
 class ResultsController {
 
     private final ExperimentService experiments;
-    private final Path traces;
+    private final Path dataDir;
 
     ResultsController(ExperimentService experiments, @Value("${schedlab.data-dir:./data}") String dataDir) {
         this.experiments = experiments;
-        this.traces = Path.of(dataDir).resolve("traces");
+        this.dataDir = Path.of(dataDir);
     }
 
-    @Operation(operationId = "getExperimentResults", summary = "The full result document (409 until SUCCEEDED)",
+    @Operation(operationId = "getExperimentResults", summary = "The result document: complete once SUCCEEDED, partial (\"partial\": true) for a run CANCELLED or FAILED while running",
             responses = {
                 @ApiResponse(responseCode = "200", description = "the result document",
                     content = @Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class))),
                 @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-                @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-                @ApiResponse(responseCode = "409", description = "not SUCCEEDED (yet): results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+                @ApiResponse(responseCode = "404", description = "no experiment with this id (not-found), or it finished before it ran: no-results", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/results", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> results(@PathVariable("id") UUID id) {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(experiments.resultJson(id));
@@ -52,14 +53,14 @@ class ResultsController {
     @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing",
             responses = {
                 @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu",
-                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string"))),
+                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))),
                 @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-                @ApiResponse(responseCode = "404", description = "no experiment with this id, or it was run without trace (trace-not-available)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-                @ApiResponse(responseCode = "409", description = "not SUCCEEDED (yet): results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+                @ApiResponse(responseCode = "404", description = "no experiment with this id, it was run without trace (trace-not-available), or it never ran (no-results)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/trace", produces = {"text/csv", MediaType.APPLICATION_JSON_VALUE})
     ResponseEntity<Resource> trace(@PathVariable("id") UUID id) {
-        experiments.requireSucceeded(id);
-        Path file = traces.resolve(id + ".csv");
+        experiments.requireResult(id);
+        Path file = TraceFile.pathOf(dataDir, id);
         if (!Files.isRegularFile(file)) {
             throw new TraceNotAvailableException("experiment " + id
                     + " has no trace: submit it with \"trace\": {\"enabled\": true} to record one");

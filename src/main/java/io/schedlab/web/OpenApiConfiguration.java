@@ -1,7 +1,10 @@
 package io.schedlab.web;
 
+import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.registry.ParameterSpec;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Contact;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -11,27 +14,40 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.tags.Tag;
+import java.math.BigDecimal;
 import java.util.List;
+import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Title, version, tags and the API-key scheme of the served OpenAPI document (the contract itself is
- * the top-level openapi.yaml): {@code bearerAuth} on every operation, each of which may answer 401
- * (no or an unknown key) and 403 (the key's role does not allow it) when keys are configured.
+ * Title, version, tags, the {@code costs} schema and the API-key scheme of the served OpenAPI document (the
+ * contract itself is the top-level openapi.yaml): {@code bearerAuth} on every operation, each of which may
+ * answer 401 (no or an unknown key) and 403 (the key's role does not allow it) when keys are configured.
  */
 @Configuration(proxyBeanMethods = false)
 public class OpenApiConfiguration {
 
     private static final String BEARER = "bearerAuth";
+    /** Name of the cost-parameters schema, built from {@link CostModel#parameters()}. */
+    static final String COSTS_SCHEMA = "CostsSpec";
 
     @Bean
     OpenAPI schedLabOpenApi() {
         return new OpenAPI()
                 .info(new Info().title("SchedLab API").version("v1")
                         .description("Submit hypervisor vCPU scheduler experiments, follow them, read their results.")
-                        .license(new License().name("Apache-2.0")))
+                        .contact(new Contact().name("SchedLab").url("https://schedlab.io"))
+                        .license(new License().name("Apache-2.0").url("https://www.apache.org/licenses/LICENSE-2.0")))
+                .components(new Components().addSecuritySchemes("bearerAuth", new SecurityScheme()
+                        .type(SecurityScheme.Type.HTTP).scheme("bearer")
+                        .description("API key as a bearer token, where the service requires keys")))
+                // no key, or a bearer key: both are accepted alternatives
+                .security(List.of(new SecurityRequirement(), new SecurityRequirement().addList("bearerAuth")))
                 .tags(List.of(
                         new Tag().name("experiments").description("Submit, validate, list, read and cancel experiments"),
                         new Tag().name("results").description("Result documents and event traces"),
@@ -57,5 +73,29 @@ public class OpenApiConfiguration {
     private static ApiResponse problem(String description) {
         return new ApiResponse().description(description).content(new Content().addMediaType(ApiErrors.PROBLEM_JSON,
                 new MediaType().schema(new Schema<>().$ref("#/components/schemas/Problem"))));
+    }
+
+    /** {@code ExperimentSpec.costs} typed by the cost model's parameters (the record holds it as a map). */
+    @Bean
+    OpenApiCustomizer costsSchema() {
+        return openApi -> {
+            Schema<Object> costs = new Schema<>();
+            costs.type("object").addType("object");
+            costs.description("Scheduler and hardware cost parameters; absent ones take their default.");
+            for (ParameterSpec p : CostModel.parameters()) {
+                Schema<Object> property = new Schema<>();
+                String type = p.type() == ParameterSpec.Type.INTEGER ? "integer" : "number";
+                property.type(type).addType(type);
+                property.description(p.description() + " Unit: " + p.unit() + ".");
+                property.setDefault(p.defaultValue());
+                property.minimum(BigDecimal.valueOf(p.min())).maximum(BigDecimal.valueOf(p.max()));
+                costs.addProperty(p.name(), property);
+            }
+            openApi.getComponents().addSchemas(COSTS_SCHEMA, costs);
+            Schema<?> spec = openApi.getComponents().getSchemas().get("ExperimentSpec");
+            if (spec != null && spec.getProperties() != null) {
+                spec.getProperties().put("costs", new Schema<>().$ref("#/components/schemas/" + COSTS_SCHEMA));
+            }
+        };
     }
 }

@@ -10,6 +10,7 @@ import io.schedlab.experiments.QuotaExceededException;
 import io.schedlab.experiments.ExperimentTooCostlyException;
 import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.MalformedExperimentException;
+import io.schedlab.experiments.NoResultsException;
 import io.schedlab.experiments.QueueFullException;
 import io.schedlab.experiments.ResultsNotReadyException;
 import io.schedlab.results.TraceNotAvailableException;
@@ -97,6 +98,11 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(ExperimentConflictException.class)
     ResponseEntity<ProblemDetail> conflict(ExperimentConflictException e, HttpServletRequest request) {
         return respond(problem(ProblemKind.CONFLICT, e.getMessage(), request), null);
+    }
+
+    @ExceptionHandler(NoResultsException.class)
+    ResponseEntity<ProblemDetail> noResults(NoResultsException e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.NO_RESULTS, e.getMessage(), request), null);
     }
 
     @ExceptionHandler(ResultsNotReadyException.class)

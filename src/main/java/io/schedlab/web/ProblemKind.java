@@ -20,6 +20,7 @@ public enum ProblemKind {
     CONFLICT("conflict", "Conflict", HttpStatus.CONFLICT),
     RESULTS_NOT_READY("results-not-ready", "Results not ready", HttpStatus.CONFLICT),
     TRACE_NOT_AVAILABLE("trace-not-available", "Trace not available", HttpStatus.NOT_FOUND),
+    NO_RESULTS("no-results", "No results", HttpStatus.NOT_FOUND),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", HttpStatus.CONTENT_TOO_LARGE),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     QUEUE_FULL("queue-full", "Queue full", HttpStatus.TOO_MANY_REQUESTS),

@@ -2,6 +2,7 @@ package io.schedlab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.metrics.TraceCsv;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVPrinter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,10 +46,11 @@ class GoldenRunsTest {
         Engine engine = Engine.standard();
         Validation v = engine.validate(spec, Limits.defaults());
         assertThat(v.violations()).isEmpty();
-        StringBuilder trace = new StringBuilder("time_ns,pcpu,event,vm,vcpu\n");
-        RunControl control = RunControl.tracingTo((t, p, e, vm, vc) -> trace.append(t).append(',').append(p)
-                .append(',').append(e).append(',').append(vm == null ? "" : vm).append(',').append(vc).append('\n'));
-        ResultDocument doc = engine.run(v.normalized(), Limits.defaults(), control);
+        StringBuilder trace = new StringBuilder();
+        ResultDocument doc;
+        try (CSVPrinter printer = TraceCsv.FORMAT.print(trace)) {
+            doc = engine.run(v.normalized(), Limits.defaults(), RunControl.tracingTo(TraceCsv.printingTo(printer)));
+        }
         String result = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc.withoutWallTime()) + "\n";
         assertGolden(DIR.resolve(name + ".result.json"), result);
         assertGolden(DIR.resolve(name + ".trace.csv"), trace.toString());

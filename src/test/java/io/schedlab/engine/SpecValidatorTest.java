@@ -119,12 +119,12 @@ class SpecValidatorTest {
     }
 
     @Test
-    void emptyHardAffinityAndBadPcpuAreRejected() {
+    void emptyHardAffinityMeansNotSetAndABadPcpuIsRejected() {
         ExperimentSpec s = spec(host(1, 2, 1), "static", 10, List.of(
                 new VmSpec("a", 1, null, null, List.of(), List.of(7), null, null, null, null, null,
                         new WorkloadSpec("idle", null))), List.of());
         assertThat(violations(s)).extracting(Violation::pointer)
-                .containsExactly("/vms/0/hardAffinity", "/vms/0/softAffinity/0");
+                .containsExactly("/vms/0/softAffinity/0");
     }
 
     @Test

@@ -28,7 +28,7 @@ class ExperimentServiceQueueLimitTest {
         when(queue.depth()).thenReturn(3L);
         ExperimentService service = new ExperimentService(Engine.standard(),
                 new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L, 512), repository, queue,
-                mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 5, Duration.ofHours(1));
+                mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 5, Duration.ofHours(1), "target/test-data/queue-limit");
         byte[] body = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8)
                 .getBytes(StandardCharsets.UTF_8);
 
@@ -47,7 +47,7 @@ class ExperimentServiceQueueLimitTest {
         when(queue.depth()).thenReturn(4L, 0L);
         ExperimentService service = new ExperimentService(Engine.standard(),
                 new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L, 512), repository, queue,
-                mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 4, Duration.ZERO);
+                mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 4, Duration.ZERO, "target/test-data/queue-limit");
         byte[] body = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8)
                 .getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> service.submit(body)).isInstanceOf(QueueFullException.class);

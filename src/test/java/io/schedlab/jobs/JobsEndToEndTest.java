@@ -2,10 +2,12 @@ package io.schedlab.jobs;
 
 import static io.schedlab.jobs.support.AwaitExperiment.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedlab.SchedLabApplication;
 import io.schedlab.engine.Seconds;
 import io.schedlab.experiments.Experiment;
+import io.schedlab.experiments.ExperimentNotFoundException;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentStatus;
 import io.schedlab.jobs.support.AwaitExperiment;
@@ -56,6 +58,32 @@ class JobsEndToEndTest {
         long stopMillis = (System.nanoTime() - requested) / 1_000_000;
         System.out.println("real engine: cancel -> CANCELLED (ms): " + stopMillis);
         assertThat(stopMillis).isLessThan(1_000);
+
+        // the partial result up to the stop is kept, marked partial, and summarized in the status
+        JsonNode partial = JsonMapper.builder().build().readTree(experiments.resultJson(submitted.id()));
+        assertThat(partial.path("partial").asBoolean()).isTrue();
+        assertThat(partial.path("stopReason").asString()).isEqualTo("stopped");
+        long reached = partial.path("summary").path("simulatedNanos").asLong();
+        assertThat(reached).isPositive();
+        Experiment cancelled = experiments.get(submitted.id());
+        assertThat(cancelled.summary()).isNotNull();
+        assertThat(cancelled.summary().simulatedNanos()).isEqualTo(reached);
+        assertThat(cancelled.summary().events()).isEqualTo(partial.path("summary").path("events").asLong());
+    }
+
+    @Test
+    void deletingAFinishedExperimentRemovesItsResultsAndTrace() throws Exception {
+        String body = new String(resource("/experiments/seed001-static.json"), StandardCharsets.UTF_8)
+                .replaceFirst("\\{", "{ \"trace\": { \"enabled\": true, \"maxEvents\": 100 },");
+        Experiment submitted = experiments.submit(body.getBytes(StandardCharsets.UTF_8));
+        AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
+        Path trace = Path.of("target/test-data/jobs-e2e/traces/" + submitted.id() + ".csv");
+        assertThat(trace).exists();
+        experiments.delete(submitted.id());
+        assertThat(trace).doesNotExist();
+        assertThatThrownBy(() -> experiments.get(submitted.id())).isInstanceOf(ExperimentNotFoundException.class);
+        assertThatThrownBy(() -> experiments.resultJson(submitted.id())).isInstanceOf(ExperimentNotFoundException.class);
+        assertThatThrownBy(() -> experiments.delete(submitted.id())).isInstanceOf(ExperimentNotFoundException.class);
     }
 
     @Test

@@ -25,6 +25,16 @@ class DashboardMetricsExportedTest extends ServiceWithOneFinishedExperiment {
     }
 
     @Test
+    void failureCountersExistAtZeroBeforeTheFirstFailure() throws Exception {
+        // the failure panels rate() these: a counter created by the first failure would be missed
+        String exposition = scrape();
+        for (String policy : java.util.List.of("credit", "credit2", "static", "null")) {
+            assertThat(exposition).contains("schedlab_experiments_finished_total{outcome=\"failed\",policy=\""
+                    + policy + "\"} 0.0");
+        }
+    }
+
+    @Test
     void noExportedSampleCarriesAnExperimentId() throws Exception {
         String exposition = scrape();
         assertThat(finishedExperimentId()).isNotBlank();

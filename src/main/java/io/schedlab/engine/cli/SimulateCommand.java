@@ -3,7 +3,7 @@ package io.schedlab.engine.cli;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.RunControl;
 import io.schedlab.engine.Validation;
-import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.metrics.TraceCsv;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.commons.csv.CSVPrinter;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -77,9 +78,9 @@ final class SimulateCommand {
         }
         ResultDocument doc;
         if (traceFile != null) {
-            try (BufferedWriter w = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8)) {
-                w.write("time_ns,pcpu,event,vm,vcpu\n");
-                doc = engine.run(v.normalized(), Limits.defaults(), controlWithTrace(w));
+            try (BufferedWriter w = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8);
+                    CSVPrinter printer = TraceCsv.FORMAT.print(w)) {
+                doc = engine.run(v.normalized(), Limits.defaults(), controlWithTrace(printer));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -106,15 +107,8 @@ final class SimulateCommand {
                 s.scheduler(), s.costs(), s.vms(), s.timeline(), new TraceSpec(true, maxEvents));
     }
 
-    /** A control whose trace sink writes CSV lines: time_ns,pcpu,event,vm,vcpu. */
-    private static RunControl controlWithTrace(BufferedWriter w) {
-        TraceSink sink = (t, p, e, vm, vcpu) -> {
-            try {
-                w.write(t + "," + p + "," + e + "," + (vm == null ? "" : vm) + "," + vcpu + "\n");
-            } catch (IOException ex) {
-                throw new UncheckedIOException(ex);
-            }
-        };
-        return RunControl.tracingTo(sink);
+    /** A control whose trace sink writes {@link TraceCsv} rows. */
+    private static RunControl controlWithTrace(CSVPrinter printer) {
+        return RunControl.tracingTo(TraceCsv.printingTo(printer));
     }
 }

@@ -128,15 +128,23 @@ public final class SpecNormalizer {
                 h.smt() == null || h.smt());
     }
 
+    /**
+     * The list, or null when absent or empty: for affinities an empty list means "not set" (all
+     * pCPUs hard, the VM's own for a vCPU override), since generated clients send [] for absent arrays.
+     */
+    static List<Integer> given(List<Integer> list) {
+        return list == null || list.isEmpty() ? null : list;
+    }
+
     VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, int[] roundRobin, PolicyDescriptor policy) {
         int vcpus = orDefault(vm.vcpus(), 1);
-        List<Integer> hard = vm.hardAffinity() != null ? sortedDistinct(vm.hardAffinity()) : allPcpus(pcpus);
+        List<Integer> hard = given(vm.hardAffinity()) != null ? sortedDistinct(vm.hardAffinity()) : allPcpus(pcpus);
         List<Integer> soft = vm.softAffinity() != null ? sortedDistinct(vm.softAffinity()) : List.of();
         List<VcpuAffinitySpec> overrides = new ArrayList<>();
         if (vm.vcpuAffinity() != null) {
             for (VcpuAffinitySpec o : vm.vcpuAffinity()) {
-                overrides.add(new VcpuAffinitySpec(o.vcpu(), o.hard() != null ? sortedDistinct(o.hard()) : hard,
-                        o.soft() != null ? sortedDistinct(o.soft()) : soft));
+                overrides.add(new VcpuAffinitySpec(o.vcpu(), given(o.hard()) != null ? sortedDistinct(o.hard()) : hard,
+                        given(o.soft()) != null ? sortedDistinct(o.soft()) : soft));
             }
         }
         List<Integer> placement = vm.placement();

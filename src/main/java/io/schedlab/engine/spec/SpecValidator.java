@@ -285,7 +285,7 @@ public final class SpecValidator {
         }
         range(out, at + "/memoryMb", vm.memoryMb(), 1, MAX_MEMORY_MB);
         if (pcpus > 0) {
-            if (vm.hardAffinity() != null) {
+            if (SpecNormalizer.given(vm.hardAffinity()) != null) { // [] = not set, as generated clients send it
                 cpuList(out, at + "/hardAffinity", vm.hardAffinity(), pcpus, false);
             }
             if (vm.softAffinity() != null) {
@@ -308,7 +308,7 @@ public final class SpecValidator {
                     } else if (!seen.add(o.vcpu())) {
                         out.add(new Violation(oat + "/vcpu", "vCPU " + o.vcpu() + " listed twice"));
                     }
-                    if (o.hard() != null) {
+                    if (SpecNormalizer.given(o.hard()) != null) {
                         cpuList(out, oat + "/hard", o.hard(), pcpus, false);
                     }
                     if (o.soft() != null) {

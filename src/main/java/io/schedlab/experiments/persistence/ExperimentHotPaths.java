@@ -43,6 +43,17 @@ public interface ExperimentHotPaths {
     /** Flags a cancel request on an experiment in {@code status}. */
     int requestCancel(UUID id, ExperimentStatus status);
 
+    /**
+     * {@code from} -> {@code to} (FAILED or CANCELLED) with a failure reason (or null) and the
+     * partial result document and its summary columns; progress stays where the run stopped.
+     */
+    int finishWithResult(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, String reason, Instant now,
+            long simulatedNanos, String result, double wallSeconds, long events, long contextSwitches,
+            long migrations, Double jainFairness);
+
+    /** Deletes the experiment row; 1 if it existed. */
+    int delete(UUID id);
+
     /** {@code from} -> {@code to} (SUCCEEDED) with the result document and its summary columns. */
     int succeed(UUID id, ExperimentStatus from, ExperimentStatus to, Instant now, long simulatedNanos, String result,
             double wallSeconds, long events, long contextSwitches, long migrations, Double jainFairness,

@@ -111,6 +111,20 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
                 events, contextSwitches, migrations, jainFairness, engineVersion, id, from.name());
     }
 
+    @Override
+    public int finishWithResult(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, String reason,
+            Instant now, long simulatedNanos, String result, double wallSeconds, long events, long contextSwitches,
+            long migrations, Double jainFairness) {
+        return jdbc.update(jsonSql().finishWithResult() + " where id = ? and status in (" + placeholders(from) + ")",
+                args(java.util.Arrays.asList(to.name(), timestamp(now), reason, simulatedNanos, result, wallSeconds,
+                        events, contextSwitches, migrations, jainFairness, id), from));
+    }
+
+    @Override
+    public int delete(UUID id) {
+        return jdbc.update("delete from experiments where id = ?", id);
+    }
+
     private static OffsetDateTime timestamp(Instant instant) {
         return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
     }
@@ -130,8 +144,8 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
         return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
     }
 
-    /** INSERT of a queued experiment and UPDATE to SUCCEEDED: the statements binding a JSON document. */
-    private record JsonSql(String insertQueued, String succeed) {
+    /** INSERT of a queued experiment, UPDATE to SUCCEEDED and to a final status with a partial result: the statements binding a JSON document. */
+    private record JsonSql(String insertQueued, String succeed, String finishWithResult) {
 
         /** {@code json}: how this database takes a JSON text parameter. */
         static JsonSql with(String json) {
@@ -141,7 +155,10 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
                     "update experiments set status = ?, finished_at = ?, progress = 1, simulated_nanos = ?,"
                     + " result = " + json + ", wall_seconds = ?, events = ?, context_switches = ?,"
                     + " migrations = ?, jain_fairness = ?, engine_version = ?, version = version + 1"
-                    + " where id = ? and status = ?");
+                    + " where id = ? and status = ?",
+                    "update experiments set status = ?, finished_at = ?, failure_reason = ?, simulated_nanos = ?,"
+                    + " result = " + json + ", wall_seconds = ?, events = ?, context_switches = ?,"
+                    + " migrations = ?, jain_fairness = ?, version = version + 1");
         }
     }
 

@@ -4,7 +4,13 @@ import io.schedlab.engine.Engine;
 import io.schedlab.engine.registry.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.web.ApiErrors;
+import io.schedlab.web.ProblemSchema;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.Locale;
@@ -25,13 +31,19 @@ class CatalogController {
         this.engine = engine;
     }
 
-    @Operation(operationId = "listSchedulers", summary = "Every scheduler policy with its hypervisor, parameters, defaults, bounds and units")
+    @Operation(operationId = "listSchedulers", summary = "Every scheduler policy with its hypervisor, parameters, defaults, bounds and units",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "every registered policy", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, array = @ArraySchema(schema = @Schema(implementation = SchedulerView.class)))),
+                @ApiResponse(responseCode = "406", description = "the Accept header allows no JSON: not-acceptable", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/schedulers", produces = MediaType.APPLICATION_JSON_VALUE)
     List<SchedulerView> schedulers() {
         return engine.registry().policies().stream().map(CatalogController::view).toList();
     }
 
-    @Operation(operationId = "listWorkloads", summary = "Every workload type with its parameters, defaults, bounds and units")
+    @Operation(operationId = "listWorkloads", summary = "Every workload type with its parameters, defaults, bounds and units",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "every registered workload type", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, array = @ArraySchema(schema = @Schema(implementation = WorkloadView.class)))),
+                @ApiResponse(responseCode = "406", description = "the Accept header allows no JSON: not-acceptable", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/workloads", produces = MediaType.APPLICATION_JSON_VALUE)
     List<WorkloadView> workloads() {
         return engine.registry().workloads().stream().map(CatalogController::view).toList();

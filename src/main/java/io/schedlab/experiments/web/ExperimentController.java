@@ -68,13 +68,13 @@ class ExperimentController {
         this.streams = streams;
     }
 
-    @Operation(operationId = "submitExperiment", summary = "Validate, store and enqueue an experiment (202), or with dryRun=true only validate (200)",
+    @Operation(operationId = "submitExperiment", summary = "Validate, store and enqueue an experiment",
+            description = "Answers 202 with the queued experiment and its Location. To validate without storing, use validateExperiment (POST /api/v1/experiments:validate).",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(mediaType = "application/json", schema = @Schema(implementation = ExperimentSpec.class),
                             examples = @ExampleObject(name = "seed-001-pin", summary = "seed 001: two loops on pCPU 1, VM1 pinned to pCPU 0 at 10 s", value = SEED_001_PIN))))
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "accepted and queued; Location names the new experiment", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
-        @ApiResponse(responseCode = "200", description = "dryRun=true: valid; the normalized input", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ValidationResponse.class))),
         @ApiResponse(responseCode = "400", description = "malformed JSON or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "413", description = "body over schedlab.limits.max-body-bytes", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
@@ -82,19 +82,17 @@ class ExperimentController {
         @ApiResponse(responseCode = "422", description = "well-formed but invalid experiment (errors name each pointer), estimated too costly (experiment-too-costly), or the Idempotency-Key was used with another body (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "429", description = "the job queue is full (queue-full) or the API key has its quota of queued and running experiments (quota-exceeded); retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/experiments", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Object> submit(@RequestBody byte[] body, HttpServletRequest request,
-            @Parameter(description = "only validate and return the normalized input; nothing is stored")
-            @RequestParam(name = "dryRun", required = false) Boolean dryRun,
+    ResponseEntity<ExperimentResponse> submit(@RequestBody byte[] body,
+            @Parameter(description = "removed: any value answers 400; validate with POST /api/v1/experiments:validate",
+                    deprecated = true)
+            @RequestParam(name = "dryRun", required = false) String dryRun,
             @Parameter(description = "a client-chosen key (1-255 visible ASCII characters): the same key and body"
                     + " replay the first answer (same experiment), another body is 422; keys expire after"
                     + " schedlab.idempotency.ttl")
             @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
-        if (dryRun == null && request.getParameter("dryRun") != null) {
-            // ?dryRun= (empty) is not "false": a client meaning to validate must not store and run
-            throw new BadParameterException("dryRun", "must be true or false");
-        }
-        if (Boolean.TRUE.equals(dryRun)) {
-            return ResponseEntity.ok(validation(service.validate(body)));
+        if (dryRun != null) {
+            throw new BadParameterException("dryRun", "was removed (one answer per operation): validate with"
+                    + " POST /api/v1/experiments:validate; nothing was stored");
         }
         Experiment e = service.submit(body, idempotencyKey).experiment();
         return ResponseEntity.accepted().location(URI.create("/api/v1/experiments/" + e.id()))
@@ -170,7 +168,8 @@ class ExperimentController {
     @Operation(operationId = "streamExperimentEvents", summary = "Server-sent events: a `status` event (the experiment as in GET) at once and on every change, until it has finished")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "text/event-stream of `status` events; ends after the finished status",
-                content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+                content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string", format = "binary",
+                        description = "server-sent events: event name status, data the experiment as JSON (ExperimentResponse)"))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "429", description = "too many open streams (schedlab.limits.max-event-streams); poll instead", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
@@ -190,15 +189,15 @@ class ExperimentController {
         return ResponseEntity.accepted().body(ExperimentResponse.of(service.cancel(id)));
     }
 
-    @Operation(operationId = "deleteExperiment", summary = "Same as cancel: stop a QUEUED or RUNNING experiment (the record is kept)")
+    @Operation(operationId = "deleteExperiment", summary = "Delete an experiment with its results and trace, whatever its status (a RUNNING one stops)")
     @ApiResponses({
-        @ApiResponse(responseCode = "202", description = "cancelled (was QUEUED) or cancellation requested (RUNNING)", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
+        @ApiResponse(responseCode = "204", description = "deleted"),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "409", description = "already finished", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
-    @DeleteMapping(path = "/experiments/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<ExperimentResponse> delete(@PathVariable("id") UUID id) {
-        return cancel(id);
+        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @DeleteMapping(path = "/experiments/{id}") // 204 has no body: any Accept (clients send only problem+json)
+    ResponseEntity<Void> delete(@PathVariable("id") UUID id) {
+        service.delete(id);
+        return ResponseEntity.noContent().build();
     }
 
     private static ValidationResponse validation(ValidatedExperiment v) {

@@ -51,6 +51,20 @@ public final class JobMetrics {
                 .register(registry);
     }
 
+    /**
+     * Registers every policy's finished counters (each outcome) and run meters at zero, so
+     * dashboards' {@code rate()} and {@code increase()} see the first failure (a counter born at 1
+     * has no earlier sample to rise from) and failure panels show 0 instead of "No data".
+     */
+    public void preRegister(Iterable<String> policies) {
+        for (String policy : policies) {
+            forPolicy(policy);
+            for (Outcome outcome : Outcome.values()) {
+                finishedCounter(policy, outcome);
+            }
+        }
+    }
+
     /** The per-policy meters, created on first use. */
     public RunMeters forPolicy(String policy) {
         return byPolicy.computeIfAbsent(policy, this::createMeters);

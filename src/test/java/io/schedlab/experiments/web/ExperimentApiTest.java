@@ -120,11 +120,12 @@ class ExperimentApiTest {
     }
 
     @Test
-    void dryRunAndValidateReturnTheNormalizedInputAndStoreNothing() throws Exception {
+    void validateReturnsTheNormalizedInputAndTheRemovedDryRunStoresNothing() throws Exception {
+        // submit has one success answer; the old dryRun is refused, never taken as a real submission
         mvc.perform(post("/api/v1/experiments?dryRun=true").contentType(MediaType.APPLICATION_JSON).content(BODY))
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.valid").value(true))
-                .andExpect(jsonPath("$.normalized.scheduler.params.tsliceMs").value(30));
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].parameter").value("dryRun"))
+                .andExpect(jsonPath("$.errors[0].message", containsString(":validate")));
         mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON).content(BODY))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.normalized.seed").value(1));
@@ -296,7 +297,7 @@ class ExperimentApiTest {
         UUID running = UUID.randomUUID();
         when(repository.requestCancel(running, ExperimentStatus.RUNNING)).thenReturn(1);
         when(repository.findRow(running)).thenReturn(Optional.of(row(running, ExperimentStatus.RUNNING)));
-        mvc.perform(delete("/api/v1/experiments/{id}", running)).andExpect(status().isAccepted());
+        mvc.perform(post("/api/v1/experiments/{id}/cancel", running)).andExpect(status().isAccepted());
         verify(repository).requestCancel(running, ExperimentStatus.RUNNING);
 
         UUID done = UUID.randomUUID();
@@ -305,6 +306,51 @@ class ExperimentApiTest {
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/conflict"))
                 .andExpect(jsonPath("$.detail", containsString("SUCCEEDED")));
+    }
+
+    @Test
+    void deleteRemovesTheExperimentWhateverItsStatusAnd404sWhenThereIsNone() throws Exception {
+        UUID done = UUID.randomUUID();
+        when(repository.delete(done)).thenReturn(1);
+        mvc.perform(delete("/api/v1/experiments/{id}", done)).andExpect(status().isNoContent());
+        verify(jobQueue).discard(done);
+        verify(repository).delete(done);
+
+        UUID missing = UUID.randomUUID();
+        mvc.perform(delete("/api/v1/experiments/{id}", missing))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/not-found"));
+    }
+
+    @Test
+    void aCancelledOrFailedRunServesItsPartialResultAndOneThatNeverRanHasNone() throws Exception {
+        UUID cancelled = UUID.randomUUID();
+        Instant now = Instant.now();
+        when(repository.findRow(cancelled)).thenReturn(Optional.of(new ExperimentRow(cancelled, "n", "{}", "credit",
+                ExperimentStatus.CANCELLED, 0.4, 4_000_000_000L, now, now, now, null, true, "0.2.0", 0.1, 77L, 5L, 0L,
+                1.0)));
+        when(repository.findResult(cancelled)).thenReturn(Optional.of("{\"partial\":true,\"summary\":{\"events\":77}}"));
+        mvc.perform(get("/api/v1/experiments/{id}/results", cancelled))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.partial").value(true));
+        mvc.perform(get("/api/v1/experiments/{id}", cancelled))
+                .andExpect(jsonPath("$.summary.events").value(77));
+
+        UUID neverRan = UUID.randomUUID();
+        when(repository.findRow(neverRan)).thenReturn(Optional.of(row(neverRan, ExperimentStatus.CANCELLED)));
+        mvc.perform(get("/api/v1/experiments/{id}/results", neverRan))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/no-results"))
+                .andExpect(jsonPath("$.detail", containsString("before it ran")));
+    }
+
+    @Test
+    void theRootIsAnIndexWithLinks() throws Exception {
+        mvc.perform(get("/"))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
+                .andExpect(jsonPath("$.links.experiments").value("/api/v1/experiments"))
+                .andExpect(jsonPath("$.links.openapi").value("/v3/api-docs"));
     }
 
     @Test

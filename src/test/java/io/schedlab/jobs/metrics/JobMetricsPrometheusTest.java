@@ -12,6 +12,24 @@ import org.junit.jupiter.api.Test;
 class JobMetricsPrometheusTest {
 
     @Test
+    void finishedCountersOfEveryPolicyAndOutcomeStartAtZero() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        JobMetrics metrics = new JobMetrics(registry, () -> 0, () -> 1);
+        metrics.preRegister(java.util.List.of("credit", "static"));
+        String scrape = registry.scrape();
+        for (String policy : java.util.List.of("credit", "static")) {
+            for (String outcome : java.util.List.of("succeeded", "failed", "cancelled")) {
+                assertThat(scrape).contains("schedlab_experiments_finished_total{outcome=\"" + outcome
+                        + "\",policy=\"" + policy + "\"} 0.0");
+            }
+            assertThat(scrape).contains("schedlab_simulated_events_total{policy=\"" + policy + "\"} 0.0");
+        }
+        metrics.finished("static", Outcome.FAILED, Duration.ofMillis(5));
+        assertThat(registry.scrape())
+                .contains("schedlab_experiments_finished_total{outcome=\"failed\",policy=\"static\"} 1.0");
+    }
+
+    @Test
     void scrapeUsesTheContractNamesAndTags() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         JobMetrics metrics = new JobMetrics(registry, () -> 7, () -> 4);
