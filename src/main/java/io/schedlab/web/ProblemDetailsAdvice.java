@@ -197,17 +197,26 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return super.handleHttpMediaTypeNotSupported(ex, headers, status, request);
     }
 
-    /** 406 without Spring's "Accept" response header (a request header; RFC 9110 defines none for 406). */
+    /**
+     * 406 written straight to the response: the Accept header that failed negotiation would fail it
+     * again for the problem body (Spring then sends an empty 406), and it may not even parse
+     * ({@code Accept: ;;;}). No "Accept" response header (a request header; RFC 9110 defines none for 406).
+     */
     @Override
     protected ResponseEntity<Object> handleHttpMediaTypeNotAcceptable(HttpMediaTypeNotAcceptableException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        HttpHeaders without = new HttpHeaders();
-        headers.forEach((name, values) -> {
-            if (!HttpHeaders.ACCEPT.equalsIgnoreCase(name)) {
-                without.addAll(name, values);
-            }
-        });
-        return super.handleHttpMediaTypeNotAcceptable(ex, without, status, request);
+        ServletWebRequest servlet = (ServletWebRequest) request;
+        if (servlet.getResponse() == null || servlet.getResponse().isCommitted()) {
+            return null;
+        }
+        try {
+            ProblemWriter.write(servlet.getResponse(), ProblemKind.NOT_ACCEPTABLE, "this resource is available as "
+                    + ex.getSupportedMediaTypes() + " (and problems as application/problem+json)",
+                    ProblemWriter.safeInstance(servlet.getRequest().getRequestURI()), null);
+        } catch (java.io.IOException e) {
+            log.debug("could not write a 406 answer", e);
+        }
+        return null;
     }
 
     /** Gives Spring's own problems (405, 415, 406, 404, missing parameters...) our type URIs and titles. */
