@@ -108,17 +108,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(QueueFullException.class)
     ResponseEntity<ProblemDetail> queueFull(QueueFullException e, HttpServletRequest request) {
-        ProblemDetail p = problem(ProblemKind.QUEUE_FULL, e.getMessage(), request);
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
-        return respond(p, headers);
+        return respond(problem(ProblemKind.QUEUE_FULL, e.getMessage(), request), retryAfter(e.retryAfter()));
     }
 
     @ExceptionHandler(QuotaExceededException.class)
     ResponseEntity<ProblemDetail> quotaExceeded(QuotaExceededException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
-        return respond(problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request), headers);
+        return respond(problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request), retryAfter(e.retryAfter()));
     }
 
     @ExceptionHandler(IdempotencyKeyReusedException.class)
@@ -128,9 +123,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(IdempotencyConflictException.class)
     ResponseEntity<ProblemDetail> keyInUse(IdempotencyConflictException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, "1");
-        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_IN_USE, e.getMessage(), request), headers);
+        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_IN_USE, e.getMessage(), request),
+                retryAfter(java.time.Duration.ofSeconds(1)));
     }
 
     @ExceptionHandler(InvalidIdempotencyKeyException.class)
@@ -142,9 +136,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(TooManyStreamsException.class)
     ResponseEntity<ProblemDetail> tooManyStreams(TooManyStreamsException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, "5");
-        return respond(problem(ProblemKind.TOO_MANY_STREAMS, e.getMessage(), request), headers);
+        return respond(problem(ProblemKind.TOO_MANY_STREAMS, e.getMessage(), request),
+                retryAfter(java.time.Duration.ofSeconds(5)));
     }
 
     @ExceptionHandler(Exception.class)
@@ -242,6 +235,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         HttpHeaders headers = new HttpHeaders();
         headers.set(HttpHeaders.CONNECTION, "close");
         return respond(p, headers);
+    }
+
+    /** A Retry-After header of whole seconds, at least 1. */
+    private static HttpHeaders retryAfter(java.time.Duration wait) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, wait.toSeconds())));
+        return headers;
     }
 
     static ProblemDetail problem(ProblemKind kind, String detail, HttpServletRequest request) {

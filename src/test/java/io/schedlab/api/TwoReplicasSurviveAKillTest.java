@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedlab.SchedLabApplication;
 import io.schedlab.jobs.support.FreshPostgresDatabase;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,10 +18,8 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -48,14 +45,14 @@ class TwoReplicasSurviveAKillTest {
     void everyExperimentSucceedsExactlyOnceAndTheSurvivorTakesOverWithinTheBound() throws Exception {
         Path workDir = Files.createTempDirectory(Path.of("target"), "two-replicas-").toAbsolutePath();
         try (FreshPostgresDatabase db = FreshPostgresDatabase.create()) {
-            int portA = freePort();
+            int portA = ServiceProcesses.freePort();
             Process a = start(db, "replica-a", portA, workDir);
             Process b = null;
             try {
-                awaitReady(portA, a, workDir.resolve("replica-a.log"));
-                int portB = freePort();
+                ServiceProcesses.awaitReady(http, portA, a, workDir.resolve("replica-a.log"));
+                int portB = ServiceProcesses.freePort();
                 b = start(db, "replica-b", portB, workDir);
-                awaitReady(portB, b, workDir.resolve("replica-b.log"));
+                ServiceProcesses.awaitReady(http, portB, b, workDir.resolve("replica-b.log"));
                 String body = Files.readString(Path.of("src/test/resources/service/replica-kill.json"));
                 Set<String> ids = new HashSet<>();
                 for (int i = 0; i < EXPERIMENTS; i++) {
@@ -192,29 +189,6 @@ class TwoReplicasSurviveAKillTest {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
-        }
-    }
-
-    private void awaitReady(int port, Process app, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            assertThat(app.isAlive()).as("service process alive; see " + log).isTrue();
-            try {
-                if (http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness"))
-                        .build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("service not ready within 120 s; see " + log);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }
