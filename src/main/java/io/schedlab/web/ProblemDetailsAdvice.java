@@ -114,17 +114,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(QueueFullException.class)
     ResponseEntity<ProblemDetail> queueFull(QueueFullException e, HttpServletRequest request) {
-        ProblemDetail p = problem(ProblemKind.QUEUE_FULL, e.getMessage(), request);
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
-        return respond(p, headers);
+        return respond(problem(ProblemKind.QUEUE_FULL, e.getMessage(), request), retryAfter(e.retryAfter()));
     }
 
     @ExceptionHandler(QuotaExceededException.class)
     ResponseEntity<ProblemDetail> quotaExceeded(QuotaExceededException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, e.retryAfter().toSeconds())));
-        return respond(problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request), headers);
+        return respond(problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request), retryAfter(e.retryAfter()));
     }
 
     @ExceptionHandler(IdempotencyKeyReusedException.class)
@@ -134,9 +129,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(IdempotencyConflictException.class)
     ResponseEntity<ProblemDetail> keyInUse(IdempotencyConflictException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, "1");
-        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_IN_USE, e.getMessage(), request), headers);
+        return respond(problem(ProblemKind.IDEMPOTENCY_KEY_IN_USE, e.getMessage(), request),
+                retryAfter(java.time.Duration.ofSeconds(1)));
     }
 
     @ExceptionHandler(InvalidIdempotencyKeyException.class)
@@ -148,9 +142,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(TooManyStreamsException.class)
     ResponseEntity<ProblemDetail> tooManyStreams(TooManyStreamsException e, HttpServletRequest request) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(HttpHeaders.RETRY_AFTER, "5");
-        return respond(problem(ProblemKind.TOO_MANY_STREAMS, e.getMessage(), request), headers);
+        return respond(problem(ProblemKind.TOO_MANY_STREAMS, e.getMessage(), request),
+                retryAfter(java.time.Duration.ofSeconds(5)));
     }
 
     @ExceptionHandler(Exception.class)
@@ -203,17 +196,26 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return super.handleHttpMediaTypeNotSupported(ex, headers, status, request);
     }
 
-    /** 406 without Spring's "Accept" response header (a request header; RFC 9110 defines none for 406). */
+    /**
+     * 406 written straight to the response: the Accept header that failed negotiation would fail it
+     * again for the problem body (Spring then sends an empty 406), and it may not even parse
+     * ({@code Accept: ;;;}). No "Accept" response header (a request header; RFC 9110 defines none for 406).
+     */
     @Override
     protected ResponseEntity<Object> handleHttpMediaTypeNotAcceptable(HttpMediaTypeNotAcceptableException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        HttpHeaders without = new HttpHeaders();
-        headers.forEach((name, values) -> {
-            if (!HttpHeaders.ACCEPT.equalsIgnoreCase(name)) {
-                without.addAll(name, values);
-            }
-        });
-        return super.handleHttpMediaTypeNotAcceptable(ex, without, status, request);
+        ServletWebRequest servlet = (ServletWebRequest) request;
+        if (servlet.getResponse() == null || servlet.getResponse().isCommitted()) {
+            return null;
+        }
+        try {
+            ProblemWriter.write(servlet.getResponse(), ProblemKind.NOT_ACCEPTABLE, "this resource is available as "
+                    + ex.getSupportedMediaTypes() + " (and problems as application/problem+json)",
+                    ProblemWriter.safeInstance(servlet.getRequest().getRequestURI()), null);
+        } catch (java.io.IOException e) {
+            log.debug("could not write a 406 answer", e);
+        }
+        return null;
     }
 
     /** Gives Spring's own problems (405, 415, 406, 404, missing parameters...) our type URIs and titles. */
@@ -239,6 +241,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         HttpHeaders headers = new HttpHeaders();
         headers.set(HttpHeaders.CONNECTION, "close");
         return respond(p, headers);
+    }
+
+    /** A Retry-After header of whole seconds, at least 1. */
+    private static HttpHeaders retryAfter(java.time.Duration wait) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, wait.toSeconds())));
+        return headers;
     }
 
     /** A problem of this kind about the request, with its detail. */

@@ -3,11 +3,14 @@ package io.schedlab.web;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -16,6 +19,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Answers requests no endpoint can serve before they reach Spring MVC: {@code TRACE} (405; it
  * would echo credentials back) and a query string that does not decode ({@code ?a=%ZZ},
  * {@code ?%ZZ=1}: Tomcat throws on the first parameter read, which Spring would report as a 500).
+ * An {@code Accept} header that does not parse ({@code Accept: ;;;}) is dropped, as RFC 9110
+ * section 12.5.1 allows: Spring would otherwise fail to negotiate even the problem body and send
+ * an empty error.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 5)
@@ -40,6 +46,43 @@ public class RequestSanityFilter extends OncePerRequestFilter {
                             "the query string is not valid percent-encoded UTF-8"))));
             return;
         }
-        chain.doFilter(request, response);
+        chain.doFilter(parseableAccept(request) ? request : new WithoutAccept(request), response);
+    }
+
+    private static boolean parseableAccept(HttpServletRequest request) {
+        java.util.Enumeration<String> accepts = request.getHeaders(HttpHeaders.ACCEPT);
+        try {
+            while (accepts != null && accepts.hasMoreElements()) {
+                MediaType.parseMediaTypes(accepts.nextElement());
+            }
+            return true;
+        } catch (IllegalArgumentException e) { // InvalidMediaTypeException among others
+            return false;
+        }
+    }
+
+    /** The request without its Accept header. */
+    private static final class WithoutAccept extends HttpServletRequestWrapper {
+        WithoutAccept(HttpServletRequest request) {
+            super(request);
+        }
+
+        @Override
+        public String getHeader(String name) {
+            return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? null : super.getHeader(name);
+        }
+
+        @Override
+        public java.util.Enumeration<String> getHeaders(String name) {
+            return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? java.util.Collections.emptyEnumeration()
+                    : super.getHeaders(name);
+        }
+
+        @Override
+        public java.util.Enumeration<String> getHeaderNames() {
+            List<String> names = new java.util.ArrayList<>(java.util.Collections.list(super.getHeaderNames()));
+            names.removeIf(HttpHeaders.ACCEPT::equalsIgnoreCase);
+            return java.util.Collections.enumeration(names);
+        }
     }
 }

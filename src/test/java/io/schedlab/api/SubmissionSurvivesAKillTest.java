@@ -3,8 +3,6 @@ package io.schedlab.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.SchedLabApplication;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -34,7 +32,7 @@ class SubmissionSurvivesAKillTest {
     @Test
     void everySubmissionAnswered202IsInTheDatabaseFileAfterAKill() throws Exception {
         Path workDir = Files.createTempDirectory(Path.of("target"), "kill-test-").toAbsolutePath();
-        int port = freePort();
+        int port = ServiceProcesses.freePort();
         Process app = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), SchedLabApplication.class.getName(), "--server.port=" + port,
                 "--schedlab.jobs.enabled=false")
@@ -45,7 +43,7 @@ class SubmissionSurvivesAKillTest {
         List<String> accepted = new ArrayList<>();
         try {
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-            awaitReady(http, port, app, workDir);
+            ServiceProcesses.awaitReady(http, port, app, workDir.resolve("app.log"));
             String body = Files.readString(Path.of("examples/small.json"));
             for (int i = 0; i < SUBMISSIONS; i++) {
                 HttpResponse<String> response = http.send(HttpRequest.newBuilder(
@@ -80,29 +78,6 @@ class SubmissionSurvivesAKillTest {
                 rs.next();
                 return rs.getLong(1);
             }
-        }
-    }
-
-    private static void awaitReady(HttpClient http, int port, Process app, Path workDir) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < deadline) {
-            assertThat(app.isAlive()).as("service process alive; see " + workDir.resolve("app.log")).isTrue();
-            try {
-                if (http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/health/readiness"))
-                        .build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("service not ready within 90 s; see " + workDir.resolve("app.log"));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

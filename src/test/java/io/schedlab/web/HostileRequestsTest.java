@@ -43,6 +43,8 @@ class HostileRequestsTest {
         "GET /error HTTP/1.1",
         "POST /error HTTP/1.1",
         "GET /api/v1/experiments HTTP/1.1\r\nAccept: text/html",
+        "POST /api/v1/experiments HTTP/1.1\r\nAccept: ;;;",
+        "GET /api/v1/experiments/%ZZ HTTP/1.1\r\nAccept: */*;q=abc",
         "GET /api/v1/experiments/00000000-0000-0000-0000-000000000000 HTTP/1.1\r\nAccept: image/png",
         "GET /api/v1/experiments/not-a-uuid HTTP/1.1\r\nAccept: text/html",
         "GET /api/v1/experiments/a;b=c HTTP/1.1",

@@ -37,9 +37,13 @@ final class RawHttp {
                 h.append("\r\nContent-Length: ").append(body.length);
             }
             h.append("\r\nConnection: close\r\n\r\n");
-            socket.getOutputStream().write(h.toString().getBytes(StandardCharsets.ISO_8859_1));
-            socket.getOutputStream().write(body);
-            socket.getOutputStream().flush();
+            try {
+                socket.getOutputStream().write(h.toString().getBytes(StandardCharsets.ISO_8859_1));
+                socket.getOutputStream().write(body);
+                socket.getOutputStream().flush();
+            } catch (java.net.SocketException answeredEarly) {
+                // the server answered (and closed) before reading everything: read that answer
+            }
             return parse(socket.getInputStream().readAllBytes());
         }
     }

@@ -1,0 +1,194 @@
+package io.schedlab.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedlab.SchedLabApplication;
+import io.schedlab.jobs.support.FreshPostgresDatabase;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Two real service processes (each its own JVM, as an operator starts them) on one fresh
+ * PostgreSQL database with the default heartbeat settings: 200 small experiments are submitted to
+ * both, one replica is killed with SIGKILL while it runs some, and then every experiment has
+ * SUCCEEDED exactly once: the jobs the dead replica held are released within the 15 s bound and
+ * finish on the survivor, and nothing the dead replica had finished is run again.
+ */
+class TwoReplicasSurviveAKillTest {
+
+    private static final int EXPERIMENTS = 200;
+    private static final Duration TAKE_OVER_BOUND = Duration.ofSeconds(15);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    @Test
+    void everyExperimentSucceedsExactlyOnceAndTheSurvivorTakesOverWithinTheBound() throws Exception {
+        Path workDir = Files.createTempDirectory(Path.of("target"), "two-replicas-").toAbsolutePath();
+        try (FreshPostgresDatabase db = FreshPostgresDatabase.create()) {
+            int portA = ServiceProcesses.freePort();
+            Process a = start(db, "replica-a", portA, workDir);
+            Process b = null;
+            try {
+                ServiceProcesses.awaitReady(http, portA, a, workDir.resolve("replica-a.log"));
+                int portB = ServiceProcesses.freePort();
+                b = start(db, "replica-b", portB, workDir);
+                ServiceProcesses.awaitReady(http, portB, b, workDir.resolve("replica-b.log"));
+                String body = Files.readString(Path.of("src/test/resources/service/replica-kill.json"));
+                Set<String> ids = new HashSet<>();
+                for (int i = 0; i < EXPERIMENTS; i++) {
+                    HttpResponse<String> r = post(i % 2 == 0 ? portA : portB, body);
+                    assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
+                    ids.add(json.readTree(r.body()).path("id").asString());
+                }
+                try (Connection c = DriverManager.getConnection(db.url(), db.user(), db.password())) {
+                    awaitHeldBy(c, "replica-b", Duration.ofSeconds(60));
+                    b.destroyForcibly(); // SIGKILL mid-run: no hand-back, no shutdown hook
+                    b.waitFor(30, TimeUnit.SECONDS);
+                    Instant killedAt = Instant.now();
+                    // what the dead replica still holds: orphans only another replica can finish
+                    Set<String> heldByB = strings(c, "select task_instance from scheduled_tasks where picked"
+                            + " and picked_by = 'replica-b'");
+                    assertThat(heldByB).as("replica-b was killed while running jobs").isNotEmpty();
+                    Duration released = awaitReleased(c, heldByB, Duration.ofSeconds(60));
+                    assertThat(released).as("jobs of the killed replica released").isLessThanOrEqualTo(TAKE_OVER_BOUND);
+
+                    awaitAllFinished(c, Duration.ofSeconds(240));
+                    Map<String, String[]> rows = rows(c);
+                    assertThat(rows.keySet()).containsExactlyInAnyOrderElementsOf(ids);
+                    for (Map.Entry<String, String[]> row : rows.entrySet()) {
+                        assertThat(row.getValue()[0]).as("status of " + row.getKey()).isEqualTo("SUCCEEDED");
+                        assertThat(row.getValue()[1]).as("result of " + row.getKey()).isEqualTo("true");
+                    }
+                    for (String id : heldByB) {
+                        assertThat(rows.get(id)[2]).as("taken over: " + id).isEqualTo("replica-a");
+                    }
+                    // what the killed replica finished stays finished: nothing it completed ran again
+                    for (Map.Entry<String, String[]> row : rows.entrySet()) {
+                        if ("replica-b".equals(row.getValue()[2])) {
+                            assertThat(Instant.parse(row.getValue()[3])).isBefore(killedAt);
+                        }
+                    }
+                    assertThat(count(c, "select count(*) from scheduled_tasks")).isZero();
+                    System.out.printf("killed replica-b holding %d jobs; released after %d ms; %d finished on b%n",
+                            heldByB.size(), released.toMillis(),
+                            rows.values().stream().filter(r -> "replica-b".equals(r[2])).count());
+                }
+            } finally {
+                if (b != null) {
+                    b.destroyForcibly();
+                }
+                a.destroy();
+                if (!a.waitFor(30, TimeUnit.SECONDS)) {
+                    a.destroyForcibly();
+                }
+            }
+        }
+    }
+
+    private Process start(FreshPostgresDatabase db, String name, int port, Path workDir) throws IOException {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-cp",
+                System.getProperty("java.class.path"), SchedLabApplication.class.getName(), "--server.port=" + port,
+                "--spring.datasource.url=" + db.url(), "--spring.datasource.username=" + db.user(),
+                "--spring.datasource.password=" + db.password(), "--schedlab.jobs.workers=2",
+                "--schedlab.jobs.replica-name=" + name, "--schedlab.data-dir=" + workDir.resolve("data"))
+                .directory(workDir.toFile()).redirectErrorStream(true)
+                .redirectOutput(workDir.resolve(name + ".log").toFile()).start();
+    }
+
+    private HttpResponse<String> post(int port, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/experiments"))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Waits until {@code replica} holds at least one running job; returns the experiment ids it holds. */
+    private static Set<String> awaitHeldBy(Connection c, String replica, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Set<String> held = strings(c, "select task_instance from scheduled_tasks where picked and picked_by = '"
+                    + replica + "'");
+            if (!held.isEmpty()) {
+                return held;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError(replica + " never ran a job");
+    }
+
+    /** Time until none of {@code ids} is still picked by a dead process (released or already re-run). */
+    private static Duration awaitReleased(Connection c, Set<String> ids, Duration timeout) throws Exception {
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < timeout.toNanos()) {
+            Set<String> stillHeld = strings(c, "select task_instance from scheduled_tasks where picked and picked_by"
+                    + " = 'replica-b'");
+            stillHeld.retainAll(ids);
+            if (stillHeld.isEmpty()) {
+                return Duration.ofNanos(System.nanoTime() - start);
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the killed replica's jobs were never picked up again");
+    }
+
+    private static void awaitAllFinished(Connection c, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (count(c, "select count(*) from experiments where status in ('QUEUED', 'RUNNING')") == 0) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("experiments still unfinished after " + timeout);
+    }
+
+    /** id -> {status, has result, run_by, finished_at}. */
+    private static Map<String, String[]> rows(Connection c) throws Exception {
+        Map<String, String[]> out = new HashMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "select id, status, result is not null, run_by, finished_at from experiments")) {
+            while (rs.next()) {
+                Timestamp finished = rs.getTimestamp(5);
+                out.put(rs.getString(1), new String[] {rs.getString(2), String.valueOf(rs.getBoolean(3)),
+                        rs.getString(4), finished == null ? null : finished.toInstant().toString()});
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> strings(Connection c, String sql) throws Exception {
+        Set<String> out = new HashSet<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private static long count(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
