@@ -22,6 +22,7 @@ public class OpenApiConfiguration {
                         new Tag().name("experiments").description("Submit, validate, list, read and cancel experiments"),
                         new Tag().name("results").description("Result documents and event traces"),
                         new Tag().name("catalog").description("Scheduler policies and workload types the engine knows"),
-                        new Tag().name("sweeps").description("Grids of experiments with repetitions, and their tables")));
+                        new Tag().name("sweeps").description("Grids of experiments with repetitions, and their tables"),
+                        new Tag().name("reports").description("HTML report pages of experiments and sweeps")));
     }
 }
