@@ -109,6 +109,19 @@
       .then(function (r) { return r.text().then(function (t) { show('HTTP ' + r.status + '\n' + t); refresh(); }); })
       .catch(show);
   });
+  getJson('/api/v1/scenarios').then(function (all) {
+    var select = document.getElementById('scenario-name');
+    all.forEach(function (s) { select.append(el('option', {value: s.name}, [s.name + ': ' + s.title])); });
+  }).catch(show);
+  document.getElementById('scenario').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    var reps = document.getElementById('scenario-repetitions').value;
+    fetch('/api/v1/scenarios/' + encodeURIComponent(document.getElementById('scenario-name').value) + '/runs', {
+      method: 'POST', headers: {'Content-Type': 'application/json'},
+      body: reps ? JSON.stringify({repetitions: parseInt(reps, 10)}) : '{}'})
+      .then(function (r) { return r.text().then(function (t) { show('HTTP ' + r.status + '\n' + t); refresh(); }); })
+      .catch(show);
+  });
   refresh();
   setInterval(refresh, LIST_REFRESH_MS);
 })();
