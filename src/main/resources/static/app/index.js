@@ -7,6 +7,7 @@
   var LIST_REFRESH_MS = 5000;
   var streams = {};
   var sweepPolls = {};
+  var sweepDone = {};           // most children seen done per sweep: a list fetched earlier never moves a bar back
   var EXAMPLE = {
     name: 'two loops on two pCPUs', durationSeconds: 2, stopWhen: 'duration',
     host: {sockets: 1, coresPerSocket: 2}, scheduler: {policy: 'credit'},
@@ -40,6 +41,8 @@
   }
 
   function sweepRow(s) {
+    s = Object.assign({}, s, {done: Math.max(s.done, sweepDone[s.id] || 0)});
+    sweepDone[s.id] = s.done;
     var bar = el('progress', {max: String(s.total), value: String(s.done), 'data-sweep': s.id});
     return el('tr', {id: 'sweep-' + s.id}, [
       el('td', {}, [s.name || s.id]), el('td', {'class': 'status'}, [s.status]), el('td', {}, [bar]),
@@ -57,6 +60,8 @@
 
   function updateSweep(s) {
     var row = document.getElementById('sweep-' + s.id);
+    s = Object.assign({}, s, {done: Math.max(s.done, sweepDone[s.id] || 0)});
+    sweepDone[s.id] = s.done;
     if (!row) { return; }
     row.querySelector('.status').textContent = s.status;
     row.querySelector('progress').value = s.done;

@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -31,8 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * with metric null and its published number; a table with no pointer at all tabulates each VM's
  * headline (the parts of its means).
  */
-@Component
-public class ScenarioSweeps {
+public final class ScenarioSweeps {
 
     private static final int MAX_NAME = 200;
     private static final String AUDIT = "/" + io.schedlab.engine.scenarios.ScenarioRunner.AUDIT_FIELD;

@@ -30,12 +30,11 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "scenarios")
 class ScenarioController {
 
-    private final ScenarioSweeps scenarios;
+    private final ScenarioSweeps scenarios = new ScenarioSweeps();
     private final SweepService sweeps;
     private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
 
-    ScenarioController(ScenarioSweeps scenarios, SweepService sweeps) {
-        this.scenarios = scenarios;
+    ScenarioController(SweepService sweeps) {
         this.sweeps = sweeps;
     }
 
