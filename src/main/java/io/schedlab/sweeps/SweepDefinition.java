@@ -54,7 +54,7 @@ public record SweepDefinition(
     /** A number to tabulate: a JSON pointer into each child's result document, and which way is better. */
     @Schema(name = "SweepMetric", description = "A number read from each child's result document")
     public record Metric(@Schema(description = "metric name: the table's metric column") String name,
-            @Schema(description = "JSON pointer (RFC 6901) into the result document, e.g. /summary/jainFairness") String pointer,
+            @Schema(description = "JSON pointer (RFC 6901) into the result document, e.g. /summary/jainIndex") String pointer,
             @Schema(description = "higher or lower: which value is the better one (signs improvementPercent)") Direction better) {
     }
 

@@ -14,7 +14,8 @@ class ServiceLayeringTest {
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.schedlab.experiments", "io.schedlab.web", "io.schedlab.results", "io.schedlab.sweeps");
+            .importPackages("io.schedlab.experiments", "io.schedlab.web", "io.schedlab.results", "io.schedlab.sweeps",
+                    "io.schedlab.reports");
 
     @Test
     void experimentsDomainAndPersistenceKnowNoHttp() {

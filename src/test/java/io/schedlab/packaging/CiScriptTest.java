@@ -31,6 +31,8 @@ class CiScriptTest {
     void ciInstallsPrometheusAndStartsPostgresWhenMissing() {
         String ci = RepoFiles.read(".ci/run");
         assertThat(ci).contains("/usr/bin/prometheus").contains("apt-get install");
+        assertThat(ci).as("the browser tests' Chromium").contains("[ -x /usr/bin/chromium ] || missing+=(chromium)")
+                .contains("[ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)");
         assertThat(ci).contains("pg_isready").contains("pg_ctlcluster --skip-systemctl-redirect");
     }
 

@@ -45,7 +45,7 @@ class SweepApiTest {
             + " {\"name\": \"b\", \"vcpus\": 1, \"workload\": {\"type\": \"cpu-loop\"}},"
             + " {\"name\": \"c\", \"vcpus\": 2, \"workload\": {\"type\": \"cpu-loop\"}}]}";
     static final String METRICS = "[{\"name\": \"switches\", \"pointer\": \"/summary/contextSwitches\", \"better\": \"lower\"},"
-            + " {\"name\": \"fairness\", \"pointer\": \"/summary/jainFairness\", \"better\": \"higher\"}]";
+            + " {\"name\": \"fairness\", \"pointer\": \"/summary/jainIndex\", \"better\": \"higher\"}]";
 
     @LocalServerPort
     int port;

@@ -15,7 +15,7 @@ class SweepPlannerTest {
     private static final String BASE = "{\"seed\": 5, \"host\": {\"sockets\": 1, \"coresPerSocket\": 2},"
             + " \"scheduler\": {\"policy\": \"credit\", \"params\": {\"tsliceMs\": 30}},"
             + " \"vms\": [{\"name\": \"a\", \"vcpus\": 1, \"workload\": {\"type\": \"cpu-loop\"}}]}";
-    private static final String METRICS = "[{\"name\": \"f\", \"pointer\": \"/summary/jainFairness\", \"better\": \"higher\"}]";
+    private static final String METRICS = "[{\"name\": \"f\", \"pointer\": \"/summary/jainIndex\", \"better\": \"higher\"}]";
 
     private final JsonMapper json = JsonMapper.builder().build();
     private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4));

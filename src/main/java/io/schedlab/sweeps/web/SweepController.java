@@ -45,7 +45,7 @@ class SweepController {
             + "\"axes\": [{\"name\": \"policy\", \"variants\": [{\"name\": \"credit\", \"patch\": {\"scheduler\": {\"policy\": \"credit\"}}}, "
             + "{\"name\": \"credit2\", \"patch\": {\"scheduler\": {\"policy\": \"credit2\"}}}]}, "
             + "{\"name\": \"vcpus\", \"pointer\": \"/vms/1/vcpus\", \"values\": [2, 4]}], "
-            + "\"metrics\": [{\"name\": \"fairness\", \"pointer\": \"/summary/jainFairness\", \"better\": \"higher\"}, "
+            + "\"metrics\": [{\"name\": \"fairness\", \"pointer\": \"/summary/jainIndex\", \"better\": \"higher\"}, "
             + "{\"name\": \"switches\", \"pointer\": \"/summary/contextSwitches\", \"better\": \"lower\"}], "
             + "\"baseline\": {\"policy\": \"credit\", \"vcpus\": \"2\"}}";
     private static final MediaType CSV = MediaType.parseMediaType("text/csv");

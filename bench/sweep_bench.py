@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""A sweep of N small experiments against running replicas: wall time, worker-pool use and the
+per-experiment overhead of the sweep machinery. Not a test; numbers go to docs/benchmarks.md ("Sweeps").
+
+Submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
+sizes; N / 10 repetitions), samples schedlab_workers_busy / schedlab_workers_size of every replica
+every SAMPLE_MS while children remain, waits until every child has finished, then reports:
+  submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction)
+  wall          POST sent -> last child finished (server finishedAt)
+  busy          mean over samples of sum(busy) / sum(size), from the first child start to the last finish
+  run share     sum of children's engine wall time / (workers x (last finish - first start))
+  overhead/exp  (workers x (last finish - first start) - sum of engine wall time) / N: worker time per
+                child not spent simulating (queue pick-up, start/progress/result writes, idle gaps)
+  aggregate     the first GET /sweeps/{id} after the end (reads N stored results, computes and stores
+                the table) and a second one (table read back)
+Usage: sweep_bench.py BODY_FILE N URL [URL...]
+"""
+import json
+import statistics
+import sys
+import threading
+import time
+import urllib.request
+from datetime import datetime
+
+SAMPLE_MS = 200
+
+
+def call(url, body=None):
+    req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET",
+                                 headers={"Content-Type": "application/json"} if body is not None else {})
+    with urllib.request.urlopen(req, timeout=120) as resp:
+        return resp.status, resp.read()
+
+
+def get(url):
+    return json.loads(call(url)[1])
+
+
+def gauges(url):
+    text = call(url + "/actuator/prometheus")[1].decode()
+    values = {}
+    for line in text.splitlines():
+        for name in ("schedlab_workers_busy", "schedlab_workers_size"):
+            if line.startswith(name + " ") or line.startswith(name + "{"):
+                values[name] = float(line.rsplit(" ", 1)[1])
+    return values.get("schedlab_workers_busy", 0.0), values.get("schedlab_workers_size", 0.0)
+
+
+def ts(s):
+    return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
+
+
+def main():
+    body_file, n, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    base = json.load(open(body_file))
+    reps = max(1, n // 10)
+    sweep = {"name": "bench: %d small experiments" % (10 * reps), "seed": 1, "repetitions": reps, "base": base,
+             "axes": [{"name": "policy", "variants": [{"name": "static", "patch": {}},
+                                                      {"name": "credit", "patch": {"scheduler": {"policy": "credit"}}}]},
+                      {"name": "work", "pointer": "/vms/0/workload/params/workSeconds",
+                       "values": [0.1, 0.2, 0.3, 0.4, 0.5]}],
+             "metrics": [{"name": "switches", "pointer": "/summary/contextSwitches", "better": "lower"},
+                         {"name": "events", "pointer": "/summary/events", "better": "lower"}],
+             "baseline": {"policy": "static", "work": "0.5"}}
+    samples, stop = [], threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            busy = size = 0.0
+            for u in urls:
+                b, s = gauges(u)
+                busy, size = busy + b, size + s
+            samples.append((time.time(), busy, size))
+            time.sleep(SAMPLE_MS / 1000)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    t0 = time.time()
+    status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
+    t_submit = time.time() - t0
+    sid = json.loads(answer)["id"]
+    total = json.loads(answer)["total"]
+    while True:  # the list view: progress without computing the table
+        items = [s for s in get(urls[0] + "/api/v1/sweeps?size=5")["items"] if s["id"] == sid]
+        if items and items[0]["done"] == total:
+            break
+        time.sleep(0.1)
+    stop.set()
+    sampler.join()
+    t1 = time.time()
+    first = get(urls[0] + "/api/v1/sweeps/" + sid)
+    t_aggregate = time.time() - t1
+    t2 = time.time()
+    get(urls[-1] + "/api/v1/sweeps/" + sid)
+    t_cached = time.time() - t2
+
+    children, page = [], 0
+    while True:
+        p = get(urls[0] + "/api/v1/experiments?size=100&page=%d&label=sweep:%s" % (page, sid))
+        children += p["items"]
+        page += 1
+        if page >= p["totalPages"]:
+            break
+    starts = [ts(c["startedAt"]) for c in children]
+    ends = [ts(c["finishedAt"]) for c in children]
+    engine = sum(c["summary"]["wallSeconds"] for c in children)
+    span = max(ends) - min(starts)
+    workers = max(s for _, _, s in samples)
+    busy = [b / s for t, b, s in samples if s > 0 and min(starts) <= t <= max(ends)]
+    print("children %d (%s), replicas %d, workers %d in all" % (len(children), first["status"], len(urls), workers))
+    print("submit %.0f ms (%.2f ms per experiment)" % (1000 * t_submit, 1000 * t_submit / total))
+    print("wall POST -> last finish %.2f s; first start -> last finish %.2f s" % (max(ends) - t0, span))
+    print("workers busy while work remained: mean %.1f %% over %d samples (p10 %.0f %%)" % (
+        100 * statistics.mean(busy), len(busy), 100 * sorted(busy)[len(busy) // 10]))
+    print("engine share of worker time %.1f %%; engine %.2f ms per experiment" % (
+        100 * engine / (workers * span), 1000 * engine / total))
+    print("overhead per experiment (worker time not simulating) %.2f ms" % (1000 * (workers * span - engine) / total))
+    print("aggregate: first GET %.0f ms (%.2f ms per experiment), cached GET %.0f ms" % (
+        1000 * t_aggregate, 1000 * t_aggregate / total, 1000 * t_cached))
+
+
+if __name__ == "__main__":
+    main()

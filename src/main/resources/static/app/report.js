@@ -1,0 +1,278 @@
+// Report pages, drawn with Apache ECharts from the JSON island #report-data that the service
+// put in the page: "experiment" (summary, latency CDFs, per-VM bars, per-pCPU utilization,
+// pCPU timeline from the trace) or "sweep" (metric-vs-parameter curves with error bars, table).
+// Field names of the result document are read tolerantly (seconds or nanoseconds, number or
+// {value, unit}) so the page follows the document as it evolves.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var main = document.getElementById('report');
+  var kind = document.body.getAttribute('data-report');
+
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    (children || []).forEach(function (c) {
+      if (c !== null && c !== undefined) { e.append(c instanceof Node ? c : document.createTextNode(String(c))); }
+    });
+    return e;
+  }
+  function section(title, note) {
+    var s = el('section', {}, [el('h2', {}, [title])]);
+    if (note) { s.append(el('p', {'class': 'note'}, [note])); }
+    main.append(s);
+    return s;
+  }
+  function chart(parent, id, option, tall) {
+    var div = el('div', {'class': tall ? 'chart tall' : 'chart', id: id});
+    parent.append(div);
+    var c = echarts.init(div, null, {renderer: 'canvas'});
+    c.setOption(Object.assign({animation: false, grid: {left: 70, right: 30, top: 40, bottom: 50}}, option));
+    window.addEventListener('resize', function () { c.resize(); });
+    return c;
+  }
+  function num(x, digits) {
+    if (x === null || x === undefined || x === '') { return ''; }
+    if (typeof x !== 'number') { return String(x); }
+    if (Number.isInteger(x) && digits === undefined) { return String(x); }
+    var a = Math.abs(x);
+    return a !== 0 && (a >= 1e6 || a < 1e-3) ? x.toExponential(3) : x.toFixed(digits === undefined ? 3 : digits);
+  }
+  function seconds(obj, base) {   // base + "Seconds" or base + "Nanos"
+    if (!obj) { return null; }
+    if (typeof obj[base + 'Seconds'] === 'number') { return obj[base + 'Seconds']; }
+    if (typeof obj[base + 'Nanos'] === 'number') { return obj[base + 'Nanos'] / 1e9; }
+    return null;
+  }
+  function keyValueTable(rows) {
+    return el('table', {}, rows.map(function (r) {
+      return el('tr', {}, [el('th', {}, [r[0]]), el('td', {'class': 'num'}, [typeof r[1] === 'number' ? num(r[1]) : r[1]])]);
+    }));
+  }
+
+  // ---------- experiment ----------
+  function experimentReport() {
+    var e = data.experiment, r = data.result;
+    var rows = [['status', e.status], ['policy', e.policy], ['engine', e.engineVersion], ['wall seconds', seconds(e, 'wall')]];
+    if (r) {
+      Object.keys(r.summary || {}).forEach(function (k) {
+        if (typeof r.summary[k] !== 'object') { rows.push([k, r.summary[k]]); }
+      });
+      rows.push(['stop reason', r.stopReason], ['seed', r.seed]);
+    }
+    var s = section('Summary');
+    s.append(keyValueTable(rows));
+    s.append(el('p', {'class': 'note'}, [el('a', {href: data.links.results}, ['result document (JSON)'])]));
+    if (!r) {
+      s.append(el('p', {'class': 'note'}, ['The experiment is ' + e.status + '; charts appear once it has SUCCEEDED.']));
+      return;
+    }
+    cdfs(r);
+    vmBars(r);
+    pcpuUtilization(r);
+    timeline(data.timeline, r);
+  }
+
+  function cdfPoints(d, logX) {
+    return (d.cdf || []).map(function (p) {
+      var v = typeof p.valueNanos === 'number' ? p.valueNanos : p.value;
+      return [v / 1000, p.fraction];
+    }).filter(function (p) { return !logX || p[0] > 0; });
+  }
+
+  function cdfs(r) {
+    var dists = r.distributions || {};
+    var names = Object.keys(dists).filter(function (k) { return dists[k] && (dists[k].cdf || []).length > 0; });
+    var s = section('Latency distributions (CDF)', 'decision, context switch, context_saved, wake-up and run-queue wait'
+      + ' times as the result has them; x in microseconds.');
+    if (names.length === 0) { s.append(el('p', {'class': 'note'}, ['The result has no distributions.'])); return; }
+    var box = el('input', {type: 'checkbox', id: 'cdf-log'});
+    s.append(el('div', {'class': 'controls'}, [el('label', {}, [box, ' log x'])]));
+    function option(logX) {
+      return {
+        legend: {top: 0}, tooltip: {trigger: 'axis'},
+        xAxis: {type: logX ? 'log' : 'value', name: 'us', nameLocation: 'middle', nameGap: 28},
+        yAxis: {type: 'value', min: 0, max: 1, name: 'fraction'},
+        series: names.map(function (n) {
+          return {name: n, type: 'line', step: 'end', showSymbol: false, data: cdfPoints(dists[n], logX)};
+        })
+      };
+    }
+    var c = chart(s, 'chart-cdf', option(false));
+    box.addEventListener('change', function () { c.setOption(option(box.checked), {replaceMerge: ['series', 'xAxis']}); });
+  }
+
+  function headline(vm, r) {
+    var h = vm.headline || vm.workload || (r.summary && r.summary.vmHeadline ? r.summary.vmHeadline[vm.name] : null);
+    if (h === null || h === undefined) { return null; }
+    if (typeof h === 'number') { return {value: h, unit: ''}; }
+    return {value: h.value, unit: h.unit || '', meaning: h.meaning || h.metric || ''};
+  }
+
+  function vmBars(r) {
+    var vms = r.vms || [];
+    var completion = vms.map(function (vm) { return seconds(vm, 'completion'); });
+    var s = section('Per VM');
+    if (completion.some(function (c) { return c !== null; })) {
+      chart(s, 'chart-vm-completion', {
+        title: {text: 'completion time (s)', textStyle: {fontSize: 13}}, tooltip: {},
+        xAxis: {type: 'category', data: vms.map(function (v) { return v.name; })}, yAxis: {type: 'value', name: 's'},
+        series: [{type: 'bar', data: completion.map(function (c) { return c === null ? '-' : c; })}]
+      });
+    }
+    var heads = vms.map(function (vm) { return headline(vm, r); });
+    chart(s, 'chart-vm-headline', {
+      title: {text: 'headline per VM (each in its workload\'s unit)', textStyle: {fontSize: 13}}, tooltip: {},
+      xAxis: {type: 'category', data: vms.map(function (v, i) {
+        var h = heads[i]; return v.name + (h && h.unit ? ' (' + h.unit + ')' : '');
+      })},
+      yAxis: {type: 'value'},
+      series: [{type: 'bar', data: heads.map(function (h) { return h && typeof h.value === 'number' ? h.value : '-'; })}]
+    });
+  }
+
+  function pcpuUtilization(r) {
+    var pcpus = r.pcpus || [];
+    var s = section('Per-pCPU utilization', 'share of simulated time busy running vCPUs, in scheduler overhead, and idle');
+    var parts = ['busy', 'overhead', 'idle'];
+    var shares = pcpus.map(function (p) {
+      var v = parts.map(function (k) { return seconds(p, k) || 0; });
+      var total = v.reduce(function (a, b) { return a + b; }, 0) || 1;
+      return v.map(function (x) { return 100 * x / total; });
+    });
+    chart(s, 'chart-pcpu-util', {
+      legend: {top: 0}, tooltip: {trigger: 'axis'},
+      xAxis: {type: 'category', data: pcpus.map(function (p) { return 'p' + p.pcpu; })},
+      yAxis: {type: 'value', max: 100, name: '%'},
+      series: parts.map(function (k, i) {
+        return {name: k, type: 'bar', stack: 'time', data: shares.map(function (sh) { return sh[i]; })};
+      })
+    });
+  }
+
+  function timeline(t, r) {
+    var s = section('pCPU timeline', 'which vCPU ran on which pCPU, coloured by VM; triangles mark migrations.');
+    var params = new URLSearchParams(window.location.search);
+    var from = el('input', {type: 'number', step: 'any', min: '0', id: 'window-from', value: t ? String(t.fromNanos / 1e9) : (params.get('from') || '0')});
+    var to = el('input', {type: 'number', step: 'any', min: '0', id: 'window-to', value: t ? String(t.toNanos / 1e9) : (params.get('to') || '1')});
+    var go = el('button', {type: 'button'}, ['show window']);
+    go.addEventListener('click', function () {
+      window.location.search = '?from=' + encodeURIComponent(from.value) + '&to=' + encodeURIComponent(to.value);
+    });
+    s.append(el('div', {'class': 'controls'}, [el('label', {}, ['from (s) ', from]), el('label', {}, ['to (s) ', to]), go]));
+    if (!t) {
+      s.append(el('p', {'class': 'note'}, ['No trace: submit the experiment with "trace": {"enabled": true} to see its timeline.']));
+      return;
+    }
+    if (t.truncated) {
+      s.append(el('p', {'class': 'note'}, ['Only the first segments of this window are shown (schedlab.reports.max-timeline-segments); choose a shorter window.']));
+    }
+    var vmNames = (r.vms || []).map(function (v) { return v.name; });
+    var palette = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
+    var pcpuCount = Math.max((r.pcpus || []).length, 1);
+    var rows = t.segments.map(function (g) {
+      var i = vmNames.indexOf(g.vm);
+      return {value: [g.pcpu, g.startNanos / 1e9, g.endNanos / 1e9, g.vm, g.vcpu],
+              itemStyle: {color: palette[(i < 0 ? 0 : i) % palette.length]}};
+    });
+    function renderItem(params, api) {   // the ECharts custom-series Gantt pattern: one rectangle per segment
+      var start = api.coord([api.value(1), api.value(0)]);
+      var end = api.coord([api.value(2), api.value(0)]);
+      var h = api.size([0, 1])[1] * 0.7;
+      var rect = echarts.graphic.clipRectByRect({x: start[0], y: start[1] - h / 2, width: Math.max(end[0] - start[0], 0.5), height: h},
+        {x: params.coordSys.x, y: params.coordSys.y, width: params.coordSys.width, height: params.coordSys.height});
+      return rect && {type: 'rect', shape: rect, style: api.style()};
+    }
+    chart(s, 'chart-timeline', {
+      tooltip: {formatter: function (p) {
+        var v = p.value; return v.length === 5 ? 'p' + v[0] + ': ' + v[3] + '.' + v[4] + ' ' + num(v[1], 6) + '-' + num(v[2], 6) + ' s'
+          : 'migration of ' + v[2] + ' to p' + v[1] + ' at ' + num(v[0], 6) + ' s';
+      }},
+      dataZoom: [{type: 'inside', xAxisIndex: 0, filterMode: 'weakFilter'}, {type: 'slider', xAxisIndex: 0, filterMode: 'weakFilter'}],
+      grid: {left: 60, right: 30, top: 30, bottom: 70},
+      xAxis: {type: 'value', min: t.fromNanos / 1e9, max: t.toNanos / 1e9, name: 's', scale: true},
+      yAxis: {type: 'category', data: Array.from({length: pcpuCount}, function (x, i) { return 'p' + i; })},
+      series: [
+        {name: 'runs', type: 'custom', renderItem: renderItem, encode: {x: [1, 2], y: 0}, data: rows},
+        {name: 'migrations', type: 'scatter', symbol: 'triangle', symbolSize: 7, itemStyle: {color: '#1d2330'},
+         data: t.migrations.map(function (m) { return [m.timeNanos / 1e9, 'p' + m.pcpu, m.vm + '.' + m.vcpu]; })}
+      ]
+    }, true);
+    s.append(el('p', {'class': 'note'}, vmNames.map(function (n, i) {
+      return el('span', {style: 'color:' + palette[i % palette.length]}, ['\u25a0 ' + n + '  ']);
+    })));
+  }
+
+  // ---------- sweep ----------
+  function sweepReport() {
+    var sw = data.sweep, table = data.table;
+    var s = section('Summary');
+    s.append(keyValueTable([['status', sw.status], ['children done', sw.done + ' / ' + sw.total],
+      ['baseline', table.baselineKey || '(none)'], ['table', table.complete ? 'complete' : 'so far (not every child has finished)']]));
+    s.append(el('p', {'class': 'note'}, [table.signConvention]));
+    s.append(el('p', {'class': 'note'}, [el('a', {href: data.links.csv}, ['table as CSV'])]));
+    var metrics = [];
+    table.rows.forEach(function (row) { if (metrics.indexOf(row.metric) < 0) { metrics.push(row.metric); } });
+    var axes = table.axes;
+    var numeric = function (a) { return table.rows.every(function (row) { return !isNaN(parseFloat(row.levels[a])) && isFinite(row.levels[a]); }); };
+    var xAxisName = axes.slice().reverse().filter(numeric)[0] || axes[axes.length - 1] || null;
+    var others = axes.filter(function (a) { return a !== xAxisName; });
+    var curves = section('Metrics vs ' + (xAxisName || 'cell'), 'mean per cell; error bars are the 95% confidence interval of the mean'
+      + ' (Student t); one curve per combination of the other axes.');
+    metrics.forEach(function (m, i) { curve(curves, 'chart-metric-' + i, m, table, xAxisName, others, xAxisName && numeric(xAxisName)); });
+    sweepTable(table);
+  }
+
+  function curve(parent, id, metric, table, xName, others, numericX) {
+    var rows = table.rows.filter(function (r) { return r.metric === metric; });
+    var groups = {};
+    rows.forEach(function (r) {
+      var g = others.map(function (a) { return a + '=' + r.levels[a]; }).join(', ') || metric;
+      (groups[g] = groups[g] || []).push(r);
+    });
+    var categories = [];
+    rows.forEach(function (r) { var x = xName ? r.levels[xName] : r.cellKey; if (categories.indexOf(x) < 0) { categories.push(x); } });
+    function xOf(r) { var x = xName ? r.levels[xName] : r.cellKey; return numericX ? parseFloat(x) : x; }
+    var series = [];
+    Object.keys(groups).forEach(function (g) {
+      var pts = groups[g].filter(function (r) { return r.mean !== null; });
+      series.push({name: g, type: 'line', symbolSize: 7, data: pts.map(function (r) { return [xOf(r), r.mean]; })});
+      series.push({name: g, type: 'custom', renderItem: errorBar, encode: {x: 0, y: [1, 2]}, z: 3,
+        data: pts.filter(function (r) { return r.ci95Low !== null; }).map(function (r) { return [xOf(r), r.ci95Low, r.ci95High]; })});
+    });
+    function errorBar(params, api) {   // the ECharts custom-series error-bar pattern: a vertical line with caps
+      var x = api.value(0), lo = api.coord([x, api.value(1)]), hi = api.coord([x, api.value(2)]);
+      var w = 5, style = api.style({stroke: api.visual('color'), fill: null});
+      return {type: 'group', children: [
+        {type: 'line', shape: {x1: hi[0] - w, y1: hi[1], x2: hi[0] + w, y2: hi[1]}, style: style},
+        {type: 'line', shape: {x1: hi[0], y1: hi[1], x2: lo[0], y2: lo[1]}, style: style},
+        {type: 'line', shape: {x1: lo[0] - w, y1: lo[1], x2: lo[0] + w, y2: lo[1]}, style: style}]};
+    }
+    var better = rows.length ? rows[0].better : '';
+    chart(parent, id, {
+      title: {text: metric + ' (' + better + ' is better)', textStyle: {fontSize: 13}},
+      legend: {top: 0, right: 0}, tooltip: {trigger: 'item'},
+      xAxis: numericX ? {type: 'value', name: xName, scale: true} : {type: 'category', name: xName || 'cell', data: categories},
+      yAxis: {type: 'value', scale: true},
+      series: series
+    });
+  }
+
+  function sweepTable(table) {
+    var s = section('Table', 'mean +- sample standard deviation over the SUCCEEDED children of each cell.');
+    var head = el('tr', {}, ['cell', 'metric', 'n', 'mean +- sd', '95% CI', 'min', 'max', 'vs baseline', 'improvement']
+      .map(function (h) { return el('th', {}, [h]); }));
+    var body = table.rows.map(function (r) {
+      var imp = r.improvementPercent;
+      return el('tr', {}, [el('td', {}, [r.cellKey]), el('td', {}, [r.metric]), el('td', {'class': 'num'}, [r.n]),
+        el('td', {'class': 'num'}, [r.mean === null ? '' : num(r.mean) + (r.sd === null ? '' : ' +- ' + num(r.sd))]),
+        el('td', {'class': 'num'}, [r.ci95Low === null ? '' : num(r.ci95Low) + ' .. ' + num(r.ci95High)]),
+        el('td', {'class': 'num'}, [num(r.min)]), el('td', {'class': 'num'}, [num(r.max)]),
+        el('td', {'class': 'num'}, [r.deltaPercent === null ? '' : num(r.deltaPercent, 1) + ' %']),
+        el('td', {'class': 'num ' + (imp > 0 ? 'better' : imp < 0 ? 'worse' : '')}, [imp === null ? '' : num(imp, 1) + ' %'])]);
+    });
+    s.append(el('div', {'class': 'scroll'}, [el('table', {id: 'sweep-table'}, [el('thead', {}, [head]), el('tbody', {}, body)])]));
+  }
+
+  if (kind === 'experiment') { experimentReport(); } else { sweepReport(); }
+})();
