@@ -63,7 +63,8 @@ class GoldenRunsTest {
                 throw new IllegalStateException(e);
             }
         }).toList();
-        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"")) {
+        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"", "\"rtds\"",
+                "\"sedf\"", "\"gedf\"")) {
             assertThat(specs).as("a golden run of policy %s", policy)
                     .anyMatch(s -> s.contains("\"policy\": " + policy));
         }
@@ -71,7 +72,8 @@ class GoldenRunsTest {
             assertThat(specs).as("a golden credit2 run with runqueue %s", layout)
                     .anyMatch(s -> s.contains("\"runqueue\": " + layout));
         }
-        for (String action : List.of("pin", "unpin", "soft-affinity", "set-weight", "set-cap", "create-vm", "shutdown")) {
+        for (String action : List.of("pin", "unpin", "soft-affinity", "set-weight", "set-cap", "create-vm", "shutdown",
+                "set-sched-params")) {
             assertThat(specs).as("a golden run with timeline action %s", action)
                     .anyMatch(s -> s.contains("\"action\": \"" + action + "\""));
         }
