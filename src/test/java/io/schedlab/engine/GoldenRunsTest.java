@@ -66,7 +66,8 @@ class GoldenRunsTest {
                 throw new IllegalStateException(e);
             }
         }).toList();
-        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"", "\"cfs\"", "\"eevdf\"")) {
+        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"", "\"rtds\"",
+                "\"sedf\"", "\"gedf\"", "\"cfs\"", "\"eevdf\"")) {
             assertThat(specs).as("a golden run of policy %s", policy)
                     .anyMatch(s -> s.contains("\"policy\": " + policy));
         }
@@ -78,7 +79,8 @@ class GoldenRunsTest {
             assertThat(specs).as("a golden %s run with core scheduling", policy)
                     .anyMatch(s -> s.contains("\"policy\": " + policy) && s.contains("\"schedgran\": \"core\""));
         }
-        for (String action : List.of("pin", "unpin", "soft-affinity", "set-weight", "set-cap", "create-vm", "shutdown")) {
+        for (String action : List.of("pin", "unpin", "soft-affinity", "set-weight", "set-cap", "create-vm", "shutdown",
+                "set-sched-params")) {
             assertThat(specs).as("a golden run with timeline action %s", action)
                     .anyMatch(s -> s.contains("\"action\": \"" + action + "\""));
         }
