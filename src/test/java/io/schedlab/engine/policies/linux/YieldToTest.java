@@ -11,6 +11,7 @@ import io.schedlab.engine.registry.ParameterSpec;
 import io.schedlab.engine.registry.Params;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +54,14 @@ class YieldToTest {
 
         public boolean isSpinning(Vcpu v) {
             return false;
+        }
+
+        public Params schedParams(Vcpu v) {
+            return new Params(Map.of());
+        }
+
+        public Params schedParams(Vm vm) {
+            return new Params(Map.of());
         }
     };
 
