@@ -11,6 +11,7 @@ import io.schedlab.engine.result.VcpuResult;
 import io.schedlab.engine.result.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import tools.jackson.databind.json.JsonMapper;
@@ -19,7 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Invariants over random small experiments, for every registered policy (new policies are covered
  * automatically). The engine runs in self-check mode, which fails on a vCPU on two pCPUs, a run
  * outside hard affinity, or (for work-conserving policies) an allowed pCPU idle for a balance period
- * while a vCPU waited as long.
+ * while a vCPU waited as long. Counterexamples stay as {@code @Example}s below.
  */
 class SimulationInvariantsProperties {
     private static final double DURATION = 0.5;
@@ -40,6 +41,22 @@ class SimulationInvariantsProperties {
                     .as("determinism of %s", policy.name())
                     .isEqualTo(JSON.writeValueAsString(doc.withoutWallTime()));
         }
+    }
+
+    /**
+     * credit preempts a low-weight vCPU by one stolen from another queue and re-queues it on its pCPU
+     * for over a timeslice while the one other pCPU it may use idles: Xen's credit1 does the same, as
+     * only a wake or a migration tickles idle pCPUs (CreditPolicy#requeueTicklesIdlers).
+     */
+    @Example
+    void creditKeepsAPreemptedVcpuQueuedBesideAnIdlePcpu() {
+        long seed = 6050263614439623347L;
+        everyPolicyKeepsTheInvariants(seed);
+        ExperimentSpec spec = engine.validate(RandomSpecs.generate(seed, "credit", registry, DURATION), Limits.defaults())
+                .normalized();
+        ResultDocument doc = engine.run(spec, Limits.defaults(), RunControl.NONE);
+        assertThat(doc.distributions().runqueueWait().maxNanos())
+                .as("seed %d still builds a wait longer than credit's timeslice", seed).isGreaterThan(30_000_000L);
     }
 
     private static void checkAccounting(ResultDocument doc, String policy) {
