@@ -58,8 +58,11 @@ class SimulationInvariantsProperties {
         ExperimentSpec spec = engine.validate(RandomSpecs.generate(seed, "credit", registry, DURATION), Limits.defaults())
                 .normalized();
         ResultDocument doc = engine.run(spec, Limits.defaults(), RunControl.NONE);
+        long tsliceNanos = 30_000_000L; // credit's default tsliceMs (CSCHED_DEFAULT_TSLICE_MS)
         assertThat(doc.distributions().runqueueWait().maxNanos())
-                .as("seed %d still builds a wait longer than credit's timeslice", seed).isGreaterThan(30_000_000L);
+                .as("seed %d still builds a wait longer than credit's timeslice", seed).isGreaterThan(tsliceNanos);
+        assertThat(doc.pcpus()).as("seed %d still leaves a pCPU idle longer than a timeslice", seed)
+                .anyMatch(p -> p.idleSeconds() * 1e9 > tsliceNanos);
     }
 
     private static void checkAccounting(ResultDocument doc, String policy) {
