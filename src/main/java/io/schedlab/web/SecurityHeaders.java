@@ -4,8 +4,10 @@ import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * The security headers of every answer. API and actuator answers (JSON, CSV, event streams) are
- * never cached and may load nothing; HTML pages (Swagger UI) get a content security policy that
- * allows only this origin (Swagger UI's bundle uses inline styles and data: images).
+ * never cached and may load nothing; HTML pages (Swagger UI, the index page, the report pages and
+ * their scripts) get a content security policy that runs only scripts served by this origin (no
+ * inline script, no eval; a report's data is a JSON island, which a CSP does not treat as script).
+ * Inline styles stay allowed: Swagger UI's bundle and ECharts' tooltips use them.
  * Values after the OWASP Secure Headers Project's recommendations.
  */
 public final class SecurityHeaders {
@@ -32,8 +34,10 @@ public final class SecurityHeaders {
         }
     }
 
-    /** True for paths whose answers are data (the API, actuator, the OpenAPI document, errors). */
+    /** True for paths whose answers are data (the API, actuator, the OpenAPI document, errors), not pages. */
     public static boolean isData(String path) {
-        return path == null || !(path.startsWith("/swagger-ui") || path.equals("/swagger-ui.html"));
+        return path == null || !(path.startsWith("/swagger-ui") || path.equals("/swagger-ui.html")
+                || path.equals("/") || path.equals("/index.html") || path.startsWith("/app/")
+                || path.startsWith("/webjars/") || path.endsWith("/report"));
     }
 }

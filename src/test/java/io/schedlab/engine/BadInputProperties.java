@@ -21,16 +21,18 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.statistics.Statistics;
 
 /**
  * Arbitrary (mostly wrong) experiment documents never make the validator throw: every problem is a
  * violation with a JSON pointer; and whatever it accepts runs (briefly) without an exception.
  */
+@AddLifecycleHook(ExploreWithRandomSeeds.class)
 class BadInputProperties {
     private final Engine engine = Engine.standard();
 
-    @Property(tries = 300)
+    @Property(seed = "20261202", tries = 300)
     void validationNeverThrowsAndAcceptedSpecsRun(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         ExperimentSpec spec = randomSpec(r);

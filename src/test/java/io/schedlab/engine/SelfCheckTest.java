@@ -147,6 +147,19 @@ class SelfCheckTest {
     }
 
     @Test
+    void aPolicyThatTicklesOnlyOnWakeIsStillCheckedFromTheWake() {
+        // as credit1: a re-queued vCPU is exempt, a woken one left beside an idle allowed pCPU is not
+        Engine engine = engineWith(p -> new FifoPolicy(true, false) {
+            @Override
+            public boolean requeueTicklesIdlers() {
+                return false;
+            }
+        });
+        assertThatThrownBy(() -> engine.run(twoLoopsOnTwoPcpus(), Limits.defaults(), RunControl.NONE))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("idle");
+    }
+
+    @Test
     void runningAVcpuOutsideItsHardAffinityIsRefused() {
         Engine engine = engineWith(p -> new FifoPolicy(false, true));
         ExperimentSpec s = spec(host(1, 2, 1), "test", 5, List.of(

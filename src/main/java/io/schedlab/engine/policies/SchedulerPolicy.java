@@ -123,6 +123,15 @@ public interface SchedulerPolicy {
         return true;
     }
 
+    /**
+     * True when a vCPU put back on its run queue after running (preempted, not woken) is offered to
+     * idle pCPUs as a waking one is, so {@link #workConserving()} bounds that wait too; false when
+     * only a wake or a migration tickles idle pCPUs and the wait counts from the vCPU's next placement.
+     */
+    default boolean requeueTicklesIdlers() {
+        return true;
+    }
+
     /** The longest a runnable vCPU may wait beside an idle allowed pCPU under this policy. */
     default long balancePeriodNanos() {
         return 30_000_000L;

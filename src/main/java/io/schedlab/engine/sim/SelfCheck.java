@@ -8,12 +8,15 @@ import io.schedlab.engine.model.VcpuState;
  * vCPU inside its hard affinity and in state RUNNING, and for work-conserving policies no allowed
  * pCPU idle for longer than the balance period while a vCPU waited that long: either in one stretch,
  * or in total over the wait (a pCPU that idles most of a long wait, woken now and then, is the
- * same lost work, as when vCPUs move between run queues as a herd).
+ * same lost work, as when vCPUs move between run queues as a herd); for a policy whose re-queue
+ * tickles nobody ({@code requeueTicklesIdlers() == false}) only waits since a placement count.
  */
 final class SelfCheck {
     private final Simulator sim;
     /** Hard affinity of each vCPU when the policy last placed it (wake or migration), by uid. */
     private final java.util.ArrayList<java.util.BitSet> placedAffinity = new java.util.ArrayList<>();
+    /** When the policy last placed each vCPU since it last ran (-1: not placed since), by uid. */
+    private long[] placedAt = new long[0];
     private int[] seenAt = new int[0];
     /** Per vCPU uid: the runnableSince its idle snapshot belongs to, and each pCPU's idle total then. */
     private long[] snapshotFor = new long[0];
@@ -131,6 +134,8 @@ final class SelfCheck {
             placedAffinity.add(null);
         }
         placedAffinity.set(uid, (java.util.BitSet) vr.v.hardAffinity.clone());
+        growPlacedAt(uid);
+        placedAt[uid] = sim.now;
     }
 
     /** Called as a vCPU leaves the run queue: its whole wait is checked against the pCPUs idle now. */
@@ -138,12 +143,34 @@ final class SelfCheck {
         if (sim.policy.workConserving() && !vr.migrating) {
             checkWait(vr);
         }
+        growPlacedAt(vr.v.uid);
+        placedAt[vr.v.uid] = -1;
+    }
+
+    /** Make room for uid in {@link #placedAt} (new entries -1). */
+    private void growPlacedAt(int uid) {
+        if (placedAt.length <= uid) {
+            int old = placedAt.length;
+            placedAt = java.util.Arrays.copyOf(placedAt, Math.max(uid + 1, old * 2));
+            java.util.Arrays.fill(placedAt, old, placedAt.length, -1);
+        }
     }
 
     private void checkWait(VcpuRun vr) {
         long bp = sim.policy.balancePeriodNanos();
         long now = sim.now;
-        if (now - vr.runnableSince <= bp) {
+        long since = vr.runnableSince;
+        if (!sim.policy.requeueTicklesIdlers()) {
+            // Only a placement (wake, migration) offers the vCPU to idle pCPUs: a vCPU re-queued
+            // after running and not placed since is not bound, and a placed one counts from then.
+            growPlacedAt(vr.v.uid);
+            long placedTime = placedAt[vr.v.uid];
+            if (placedTime < 0) {
+                return;
+            }
+            since = Math.max(since, placedTime);
+        }
+        if (now - since <= bp) {
             return;
         }
         java.util.BitSet placed = vr.v.uid < placedAffinity.size() ? placedAffinity.get(vr.v.uid) : null;
@@ -152,7 +179,7 @@ final class SelfCheck {
                 continue;
             }
             if (sim.pcpus[p].current == null && sim.overheadUntil[p] <= now
-                    && now - Math.max(Math.max(vr.runnableSince, vr.affinityChangedAt), sim.idleSince[p]) > bp) {
+                    && now - Math.max(Math.max(since, vr.affinityChangedAt), sim.idleSince[p]) > bp) {
                 fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
                         + " since " + sim.idleSince[p] + " (balance period " + bp + " ns, policy "
                         + sim.policyName + ")");

@@ -2,10 +2,12 @@ package io.schedlab.engine.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.ExploreWithRandomSeeds;
 import io.schedlab.engine.result.Distribution;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.constraints.IntRange;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
@@ -15,14 +17,15 @@ import org.HdrHistogram.IntCountsHistogram;
  * Values are counted in a plain array in HdrHistogram's bucket layout and moved in before a read, and the percentiles are read in one walk: the figures
  * equal HdrHistogram's own of a histogram given every value.
  */
+@AddLifecycleHook(ExploreWithRandomSeeds.class)
 class LatencyRecorderProperties {
 
-    @Property(tries = 50)
+    @Property(seed = "20261203", tries = 50)
     void sameFiguresAsRecordingEveryValue(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2000) int values) {
         assertSameFigures(seed, values, new LatencyRecorder(), new Histogram(3));
     }
 
-    @Property(tries = 50)
+    @Property(seed = "20261204", tries = 50)
     void compactRecordersMatchTheirHistogramToo(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2000) int values) {
         IntCountsHistogram reference = new IntCountsHistogram(100, 1_000_000, 2); // as LatencyRecorder.compact()
         reference.setAutoResize(true);

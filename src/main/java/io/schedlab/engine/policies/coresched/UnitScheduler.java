@@ -467,6 +467,11 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
     }
 
     @Override
+    public boolean requeueTicklesIdlers() {
+        return inner.requeueTicklesIdlers();
+    }
+
+    @Override
     public void schedParamsChanged(Vcpu v) {
         inner.schedParamsChanged(active ? unitOf(v).vcpu : v);
     }

@@ -672,6 +672,18 @@ public final class CreditPolicy implements SchedulerPolicy {
         return !capsSeen;
     }
 
+    /**
+     * csched_schedule puts a preempted vCPU back with __runq_insert and tickles nobody ("When we're
+     * idling, other CPUs will tickle us when they get extra work"), an idle pCPU stops its ticker
+     * (stop_timer(&spc->ticker)) and so never balances on its own, and csched_unit_acct only moves the
+     * running vCPU: a vCPU left queued behind a higher-priority one may wait beside an idle pCPU it may
+     * use until it runs again. Only __runq_tickle on wake or migration offers it to idle pCPUs.
+     */
+    @Override
+    public boolean requeueTicklesIdlers() {
+        return false;
+    }
+
     @Override
     public long balancePeriodNanos() {
         return params.tsliceNanos();
