@@ -43,11 +43,8 @@ public class OpenApiConfiguration {
                         .description("Submit hypervisor vCPU scheduler experiments, follow them, read their results.")
                         .contact(new Contact().name("SchedLab").url("https://schedlab.io"))
                         .license(new License().name("Apache-2.0").url("https://www.apache.org/licenses/LICENSE-2.0")))
-                .components(new Components().addSecuritySchemes("bearerAuth", new SecurityScheme()
-                        .type(SecurityScheme.Type.HTTP).scheme("bearer")
-                        .description("API key as a bearer token, where the service requires keys")))
-                // no key, or a bearer key: both are accepted alternatives
-                .security(List.of(new SecurityRequirement(), new SecurityRequirement().addList("bearerAuth")))
+                // no key (schedlab.auth.keys-file unset), or a bearer key: both are accepted alternatives
+                .security(List.of(new SecurityRequirement(), new SecurityRequirement().addList(BEARER)))
                 .tags(List.of(
                         new Tag().name("experiments").description("Submit, validate, list, read and cancel experiments"),
                         new Tag().name("results").description("Result documents and event traces"),
@@ -60,8 +57,7 @@ public class OpenApiConfiguration {
                                 .description("an API key from `schedlab apikey new`, as Authorization: Bearer KEY;"
                                         + " required when schedlab.auth.keys-file is set"))
                         .addResponses("Unauthorized", problem("no API key, or an unknown one (problem type unauthorized)"))
-                        .addResponses("Forbidden", problem("the key's role does not allow this (problem type forbidden)")))
-                .addSecurityItem(new SecurityRequirement().addList(BEARER));
+                        .addResponses("Forbidden", problem("the key's role does not allow this (problem type forbidden)")));
     }
 
     /** Every operation may answer 401 and 403 once keys are on. */
