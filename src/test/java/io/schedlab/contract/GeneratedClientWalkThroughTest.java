@@ -36,6 +36,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -60,6 +61,15 @@ class GeneratedClientWalkThroughTest {
     @LocalServerPort
     int port;
 
+    private ExperimentsApi experiments;
+    private ResultsApi results;
+
+    @BeforeEach
+    void apis() {
+        experiments = new ExperimentsApi(client());
+        results = new ResultsApi(client());
+    }
+
     private ApiClient client() {
         ApiClient client = new ApiClient();
         client.updateBaseUri("http://localhost:" + port);
@@ -71,8 +81,6 @@ class GeneratedClientWalkThroughTest {
     void theWalkThroughRunsOnTheGeneratedClient() throws Exception {
         ApiClient client = client();
         ObjectMapper json = client.getObjectMapper();
-        ExperimentsApi experiments = new ExperimentsApi(client);
-        ResultsApi results = new ResultsApi(client);
         CatalogApi catalog = new CatalogApi(client);
 
         // what can go in an experiment
@@ -154,10 +162,7 @@ class GeneratedClientWalkThroughTest {
 
     @Test
     void everyErrorKindIsAProblemTheGeneratedModelReads() throws Exception {
-        ApiClient client = client();
-        ObjectMapper json = client.getObjectMapper();
-        ExperimentsApi experiments = new ExperimentsApi(client);
-        ResultsApi results = new ResultsApi(client);
+        ObjectMapper json = client().getObjectMapper();
         ExperimentSpec longRun = json.readValue(
                 getClass().getResourceAsStream("/jobs/long-busy.json"), ExperimentSpec.class);
 
