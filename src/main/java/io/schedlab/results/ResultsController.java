@@ -2,6 +2,11 @@ package io.schedlab.results;
 
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.experiments.ExperimentService;
+import io.schedlab.experiments.ExperimentSpecReader;
+import io.schedlab.web.CsvResponses;
+import io.swagger.v3.oas.annotations.Parameter;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
 import io.schedlab.jobs.TraceFile;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -32,6 +37,7 @@ class ResultsController {
 
     private final ExperimentService experiments;
     private final Path dataDir;
+    private final ExperimentSpecReader reader = new ExperimentSpecReader();
 
     ResultsController(ExperimentService experiments, @Value("${schedlab.data-dir:./data}") String dataDir) {
         this.experiments = experiments;
@@ -41,13 +47,22 @@ class ResultsController {
     @Operation(operationId = "getExperimentResults", summary = "The result document: complete once SUCCEEDED, partial (\"partial\": true) for a run CANCELLED or FAILED while running",
             responses = {
                 @ApiResponse(responseCode = "200", description = "the result document",
-                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class))),
+                    content = {@Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class)),
+                        @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))}),
                 @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "404", description = "no experiment with this id (not-found), or it finished before it ran: no-results", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
-    @GetMapping(path = "/experiments/{id}/results", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<String> results(@PathVariable("id") UUID id) {
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(experiments.resultJson(id));
+    @GetMapping(path = "/experiments/{id}/results", produces = {MediaType.APPLICATION_JSON_VALUE, "text/csv"})
+    ResponseEntity<String> results(@PathVariable("id") UUID id,
+            @Parameter(description = "json (default) or csv (also: Accept: text/csv)") @RequestParam(name = "format", required = false) String format,
+            @Parameter(description = "CSV table: vms (one row per VM, default) or vcpus (one row per vCPU)") @RequestParam(name = "table", required = false) String table,
+            @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept) {
+        String json = experiments.resultJson(id);
+        if (CsvResponses.wanted(format, accept)) {
+            return ResponseEntity.ok().contentType(CsvResponses.TEXT_CSV)
+                    .body(ResultCsv.table(reader.readStored(json, ResultDocument.class), table));
+        }
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json);
     }
 
     @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing",

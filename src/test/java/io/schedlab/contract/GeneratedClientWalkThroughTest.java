@@ -34,6 +34,9 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -58,6 +61,15 @@ class GeneratedClientWalkThroughTest {
     @LocalServerPort
     int port;
 
+    private ExperimentsApi experiments;
+    private ResultsApi results;
+
+    @BeforeEach
+    void apis() {
+        experiments = new ExperimentsApi(client());
+        results = new ResultsApi(client());
+    }
+
     private ApiClient client() {
         ApiClient client = new ApiClient();
         client.updateBaseUri("http://localhost:" + port);
@@ -69,8 +81,6 @@ class GeneratedClientWalkThroughTest {
     void theWalkThroughRunsOnTheGeneratedClient() throws Exception {
         ApiClient client = client();
         ObjectMapper json = client.getObjectMapper();
-        ExperimentsApi experiments = new ExperimentsApi(client);
-        ResultsApi results = new ResultsApi(client);
         CatalogApi catalog = new CatalogApi(client);
 
         // what can go in an experiment
@@ -96,7 +106,7 @@ class GeneratedClientWalkThroughTest {
 
             ExperimentResponse done = await(experiments, queued.getId(), e -> e.getStatus() == StatusEnum.SUCCEEDED);
             assertThat(done.getSummary().getEvents()).isPositive();
-            ResultDocument result = results.getExperimentResults(done.getId());
+            ResultDocument result = results.getExperimentResults(done.getId(), null, null);
             assertThat(result.getPartial()).isFalse();
             assertThat(result.getStopReason()).isIn("duration", "all-complete");
             assertThat(result.getSummary().getSimulatedNanos()).isEqualTo(done.getSummary().getSimulatedNanos());
@@ -114,23 +124,45 @@ class GeneratedClientWalkThroughTest {
 
         // the README's numbers: seed 001 static ~192 s, VM1 and VM3 alike, the idle dom0 does not compete
         ExperimentPageResponse seed001 = experiments.listExperiments(0, 20, "SUCCEEDED", "static placement",
-                List.of("seed:001"));
+                List.of("seed:001"), null);
         assertThat(seed001.getTotalItems()).isEqualTo(1);
-        ResultDocument shared = results.getExperimentResults(seed001.getItems().get(0).getId());
+        ResultDocument shared = results.getExperimentResults(seed001.getItems().get(0).getId(), null, null);
         assertThat(shared.getSummary().getVmHeadline().get("VM1").getValue()).isBetween(190.0, 194.0);
         assertThat(shared.getFairness().getCompetingVms()).containsExactly("VM1", "VM3");
         assertThat(shared.getFairness().getJainIndex()).isGreaterThan(0.999);
         assertThatProblem(() -> results.getExperimentTrace(seed001.getItems().get(0).getId()), 404,
                 "trace-not-available");
         assertThatProblem(() -> experiments.cancelExperiment(seed001.getItems().get(0).getId()), 409, "conflict");
+
+        // the same as tidy CSV (what pandas.read_csv(url) reads): one row per VM / vCPU / experiment
+        UUID id = seed001.getItems().get(0).getId();
+        List<CSVRecord> vms = csv("/experiments/" + id + "/results", "text/csv");
+        assertThat(vms).extracting(r -> r.get("vm")).containsExactly("dom0", "VM1", "VM3");
+        assertThat(vms.get(0).get("endNanos")).as("dom0 ran to the end: empty, not -1 or 0").isEmpty();
+        assertThat(Long.parseLong(vms.get(1).get("completionNanos")))
+                .isEqualTo(shared.getVms().get(1).getCompletionNanos());
+        assertThat(csv("/experiments/" + id + "/results?format=csv&table=vcpus", null)).hasSize(4);
+        List<CSVRecord> listed = csv("/experiments?format=csv&label=seed:001&status=SUCCEEDED", null);
+        assertThat(listed).hasSize((int) (long) seed001.getTotalItems() + 2); // static, pin and credit
+        assertThat(listed).extracting(r -> r.get("status")).containsOnly("SUCCEEDED");
+    }
+
+    private List<CSVRecord> csv(String path, String accept) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1" + path));
+        if (accept != null) {
+            request.header("Accept", accept);
+        }
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request.GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
+        return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
+                .parse(new java.io.StringReader(response.body())).getRecords();
     }
 
     @Test
     void everyErrorKindIsAProblemTheGeneratedModelReads() throws Exception {
-        ApiClient client = client();
-        ObjectMapper json = client.getObjectMapper();
-        ExperimentsApi experiments = new ExperimentsApi(client);
-        ResultsApi results = new ResultsApi(client);
+        ObjectMapper json = client().getObjectMapper();
         ExperimentSpec longRun = json.readValue(
                 getClass().getResourceAsStream("/jobs/long-busy.json"), ExperimentSpec.class);
 
@@ -145,7 +177,7 @@ class GeneratedClientWalkThroughTest {
         // one worker: the first long run runs, the second waits; the queue takes three
         UUID running = experiments.submitExperiment(longRun, null, null).getId();
         await(experiments, running, e -> e.getStatus() == StatusEnum.RUNNING);
-        assertThatProblem(() -> results.getExperimentResults(running), 409, "results-not-ready");
+        assertThatProblem(() -> results.getExperimentResults(running, null, null), 409, "results-not-ready");
         UUID waiting = experiments.submitExperiment(longRun, null, null).getId();
         List<UUID> filler = new ArrayList<>();
         Problem full = null;
@@ -160,10 +192,10 @@ class GeneratedClientWalkThroughTest {
 
         // cancelled while QUEUED: never ran, no results; cancelled while RUNNING: partial results
         assertThat(experiments.cancelExperiment(waiting).getStatus()).isEqualTo(StatusEnum.CANCELLED);
-        assertThatProblem(() -> results.getExperimentResults(waiting), 404, "no-results");
+        assertThatProblem(() -> results.getExperimentResults(waiting, null, null), 404, "no-results");
         experiments.cancelExperiment(running);
         ExperimentResponse cancelled = await(experiments, running, e -> e.getStatus() == StatusEnum.CANCELLED);
-        ResultDocument partial = results.getExperimentResults(running);
+        ResultDocument partial = results.getExperimentResults(running, null, null);
         assertThat(partial.getPartial()).isTrue();
         assertThat(partial.getStopReason()).isEqualTo("stopped");
         assertThat(cancelled.getSummary().getSimulatedNanos()).isEqualTo(partial.getSummary().getSimulatedNanos());

@@ -73,10 +73,7 @@ class JobsEndToEndTest {
 
     @Test
     void deletingAFinishedExperimentRemovesItsResultsAndTrace() throws Exception {
-        String body = new String(resource("/experiments/seed001-static.json"), StandardCharsets.UTF_8)
-                .replaceFirst("\\{", "{ \"trace\": { \"enabled\": true, \"maxEvents\": 100 },");
-        Experiment submitted = experiments.submit(body.getBytes(StandardCharsets.UTF_8));
-        AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
+        Experiment submitted = tracedSeed001(100);
         Path trace = Path.of("target/test-data/jobs-e2e/traces/" + submitted.id() + ".csv");
         assertThat(trace).exists();
         experiments.delete(submitted.id());
@@ -88,12 +85,18 @@ class JobsEndToEndTest {
 
     @Test
     void anEnabledTraceIsStreamedToTheDataDirectory() throws Exception {
-        String body = new String(resource("/experiments/seed001-static.json"), StandardCharsets.UTF_8)
-                .replaceFirst("\\{", "{ \"trace\": { \"enabled\": true, \"maxEvents\": 5000 },");
-        Experiment submitted = experiments.submit(body.getBytes(StandardCharsets.UTF_8));
-        AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
+        Experiment submitted = tracedSeed001(5000);
         List<String> lines = Files.readAllLines(Path.of("target/test-data/jobs-e2e/traces/" + submitted.id() + ".csv"));
         assertThat(lines.get(0)).isEqualTo("time_ns,pcpu,event,vm,vcpu");
         assertThat(lines).hasSizeBetween(2, 5001);
+    }
+
+    /** Seed 001 static with a trace of at most {@code maxEvents} records, run to SUCCEEDED. */
+    private Experiment tracedSeed001(int maxEvents) throws Exception {
+        String body = new String(resource("/experiments/seed001-static.json"), StandardCharsets.UTF_8)
+                .replaceFirst("\\{", "{ \"trace\": { \"enabled\": true, \"maxEvents\": " + maxEvents + " },");
+        Experiment submitted = experiments.submit(body.getBytes(StandardCharsets.UTF_8));
+        AwaitExperiment.until(experiments, submitted.id(), e -> e.status() == ExperimentStatus.SUCCEEDED, Duration.ofSeconds(60));
+        return submitted;
     }
 }

@@ -2,6 +2,7 @@ package io.schedlab.experiments.web;
 
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.experiments.Experiment;
+import io.schedlab.experiments.ExperimentPage;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;
 import io.schedlab.experiments.ExperimentStatus;
@@ -9,6 +10,7 @@ import io.schedlab.experiments.SubmissionRules;
 import io.schedlab.experiments.ValidatedExperiment;
 import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.web.BadParameterException;
+import io.schedlab.web.CsvResponses;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
@@ -27,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -116,18 +119,21 @@ class ExperimentController {
 
     @Operation(operationId = "listExperiments", summary = "Experiments, newest first, filtered by status, name and labels")
     @ApiResponses({
-        @ApiResponse(responseCode = "200", description = "one page of experiments", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentPageResponse.class))),
+        @ApiResponse(responseCode = "200", description = "one page of experiments", content = {@Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentPageResponse.class)),
+            @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))}),
         @ApiResponse(responseCode = "400", description = "a parameter is out of range or malformed (errors name it)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @Parameter(name = "label", in = ParameterIn.QUERY, description = "key:value, repeatable; all must match",
             array = @ArraySchema(schema = @Schema(type = "string")))
-    @GetMapping(path = "/experiments", produces = MediaType.APPLICATION_JSON_VALUE)
-    ExperimentPageResponse list(
+    @GetMapping(path = "/experiments", produces = {MediaType.APPLICATION_JSON_VALUE, "text/csv"})
+    ResponseEntity<?> list(
             @Parameter(description = "zero-based page") @RequestParam(name = "page", defaultValue = "0") int page,
             @Parameter(description = "page size, 1..100") @RequestParam(name = "size", defaultValue = "20") int size,
             @Parameter(description = "QUEUED, RUNNING, SUCCEEDED, FAILED or CANCELLED")
             @RequestParam(name = "status", required = false) String status,
             @Parameter(description = "case-insensitive substring of the name")
             @RequestParam(name = "name", required = false) String name,
+            @Parameter(description = "json (default) or csv (also: Accept: text/csv)")
+            @RequestParam(name = "format", required = false) String format,
             HttpServletRequest request) {
         // read raw: Spring splits a single List<String> parameter value on commas ("t:a,b" -> "t:a", "b")
         String[] label = request.getParameterValues("label");
@@ -140,8 +146,13 @@ class ExperimentController {
         if (name != null && name.length() > MAX_NAME_FILTER_LENGTH) {
             throw new BadParameterException("name", "at most " + MAX_NAME_FILTER_LENGTH + " characters");
         }
-        return ExperimentPageResponse.of(service.list(new ExperimentFilter(parseStatus(status), name, parseLabels(label),
-                page, size)));
+        boolean csv = CsvResponses.wanted(format, request.getHeader(HttpHeaders.ACCEPT));
+        ExperimentPage found = service.list(new ExperimentFilter(parseStatus(status), name, parseLabels(label), page,
+                size));
+        if (csv) {
+            return ResponseEntity.ok().contentType(CsvResponses.TEXT_CSV).body(ExperimentCsv.page(found));
+        }
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(ExperimentPageResponse.of(found));
     }
 
     @Operation(operationId = "getExperiment", summary = "Status, progress, timestamps and result summary of one experiment")

@@ -174,9 +174,28 @@ class ExperimentApiTest {
 
     @Test
     void unacceptableAcceptIs406WithoutAnAcceptResponseHeader() throws Exception {
-        mvc.perform(get("/api/v1/experiments").accept(MediaType.valueOf("text/csv")))
+        mvc.perform(get("/api/v1/experiments").accept(MediaType.valueOf("application/xml")))
                 .andExpect(status().isNotAcceptable())
                 .andExpect(header().doesNotExist("Accept"));
+    }
+
+    @Test
+    void theListIsAlsoTidyCsvOneRowPerExperiment() throws Exception {
+        UUID id = UUID.randomUUID();
+        Instant now = Instant.parse("2026-11-30T06:00:00Z");
+        when(repository.findRows(any())).thenReturn(List.of(new ExperimentRow(id, "a, \"quoted\" name", "{}", "credit",
+                ExperimentStatus.QUEUED, 0.0, 0, now, null, null, null, false, "0.2.0", null, null, null, null, null)));
+        when(repository.countRows(any())).thenReturn(1L);
+        String expected = String.join(",", ExperimentCsv.COLUMNS) + "\n" + id
+                + ",\"a, \"\"quoted\"\" name\",credit,QUEUED,0.0,0,2026-11-30T06:00:00Z,,,,,,,,\n";
+        mvc.perform(get("/api/v1/experiments").accept(MediaType.valueOf("text/csv")))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith("text/csv"))
+                .andExpect(content().string(expected));
+        mvc.perform(get("/api/v1/experiments?format=csv")).andExpect(content().string(expected));
+        mvc.perform(get("/api/v1/experiments?format=xls"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].parameter").value("format"));
     }
 
     @Test
