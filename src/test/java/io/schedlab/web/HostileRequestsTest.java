@@ -49,6 +49,8 @@ class HostileRequestsTest {
         "GET /api/v1/experiments/not-a-uuid HTTP/1.1\r\nAccept: text/html",
         "GET /api/v1/experiments/a;b=c HTTP/1.1",
         "GET /api/v1/experiments/%25 HTTP/1.1",
+        "POST /api/v1/experiments/;!!!!!%/cancel HTTP/1.1",
+        "GET /api/v1/experiments/a;b% HTTP/1.1",
         "GET /nothing/here HTTP/1.1",
         "DELETE /api/v1/schedulers HTTP/1.1"})
     void answersAProblemNeverHtmlNorA5xx(String head) throws Exception {
