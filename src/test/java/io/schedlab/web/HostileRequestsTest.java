@@ -71,6 +71,14 @@ class HostileRequestsTest {
     }
 
     @Test
+    void aDeleteWithAnUndecodableFormBodyIsNoServerError() throws Exception {
+        RawHttp.Answer a = RawHttp.send(port, "DELETE /api/v1/experiments/" + java.util.UUID.randomUUID()
+                + " HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded", "a=%ZZ&\u00ff=%".getBytes(StandardCharsets.ISO_8859_1));
+        assertProblem(a, "form DELETE");
+        assertThat(a.status()).isEqualTo(404);
+    }
+
+    @Test
     void anEmptyDryRunIsRefusedNotStoredAndRun() throws Exception {
         RawHttp.Answer a = RawHttp.send(port, "POST /api/v1/experiments?dryRun= HTTP/1.1\r\nContent-Type: application/json",
                 new org.springframework.core.io.ClassPathResource("service/seed001-static.json").getContentAsByteArray());
