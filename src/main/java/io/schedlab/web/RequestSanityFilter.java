@@ -11,6 +11,7 @@ import java.util.Map;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
+import org.springframework.http.server.RequestPath;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -18,7 +19,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Answers requests no endpoint can serve before they reach Spring MVC: {@code TRACE} (405; it
  * would echo credentials back) and a query string that does not decode ({@code ?a=%ZZ},
- * {@code ?%ZZ=1}: Tomcat throws on the first parameter read, which Spring would report as a 500).
+ * {@code ?%ZZ=1}: Tomcat throws on the first parameter read, which Spring would report as a 500),
+ * and a path Spring MVC cannot decode (a bad escape in a {@code ;parameter}, which Tomcat lets through).
  * An {@code Accept} header that does not parse ({@code Accept: ;;;}) is dropped, as RFC 9110
  * section 12.5.1 allows: Spring would otherwise fail to negotiate even the problem body and send
  * an empty error.
@@ -34,6 +36,17 @@ public class RequestSanityFilter extends OncePerRequestFilter {
             response.setHeader("Allow", "GET, HEAD, POST, DELETE, OPTIONS");
             ProblemWriter.write(response, ProblemKind.METHOD_NOT_ALLOWED, "TRACE is not supported",
                     ProblemWriter.safeInstance(request.getRequestURI()), null);
+            return;
+        }
+        try {
+            // Spring MVC parses the path, ;path-parameters included, before any handler: a bad %-escape
+            // there ("/experiments/a;b%") would escape the DispatcherServlet as a 500
+            RequestPath.parse(request.getRequestURI(), request.getContextPath());
+        } catch (IllegalArgumentException undecodable) {
+            ProblemWriter.write(response, ProblemKind.MALFORMED_REQUEST,
+                    "the request path could not be decoded (invalid %-escape in a path segment or ;parameter)",
+                    null, Map.of("errors", List.of(Map.of("parameter", "", "message",
+                            "the path is not valid percent-encoded UTF-8"))));
             return;
         }
         try {

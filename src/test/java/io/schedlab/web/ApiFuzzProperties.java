@@ -168,12 +168,16 @@ class ApiFuzzProperties {
                 "%ZZ", "", "x%00").list().ofMaxSize(4);
         return Combinators.combine(op, Arbitraries.of(true, true, true, true, false), otherMethod, idValue,
                 queryNames, queryValue.list().ofSize(4), accept, contentType).flatAs(
-                (o, declared, other, id, names, values, acc, ct) -> Combinators.combine(idemKey, body).as((k, b) -> {
+                (o, declared, other, id, names, values, acc, ct) -> Combinators.combine(idemKey, body,
+                        Arbitraries.of(0, 0, 1, 2)).as((k, b, queryMode) -> {
                     String path = o.path().replace("{id}", "EXISTING".equals(id)
                             ? (o.path().endsWith("/events") ? UUID.randomUUID().toString() : existingId) : id);
                     List<String> parts = new ArrayList<>();
-                    List<String> allNames = new ArrayList<>(o.query());
-                    allNames.addAll(names);
+                    // query mode 0: none (bodies reach validation), 1: the declared ones, 2: declared and others
+                    List<String> allNames = new ArrayList<>(queryMode == 0 ? List.of() : o.query());
+                    if (queryMode == 2) {
+                        allNames.addAll(names);
+                    }
                     for (int i = 0; i < allNames.size() && i < 4; i++) {
                         parts.add(allNames.get(i) + "=" + values.get(i));
                     }

@@ -49,6 +49,8 @@ class HostileRequestsTest {
         "GET /api/v1/experiments/not-a-uuid HTTP/1.1\r\nAccept: text/html",
         "GET /api/v1/experiments/a;b=c HTTP/1.1",
         "GET /api/v1/experiments/%25 HTTP/1.1",
+        "POST /api/v1/experiments/;!!!!!%/cancel HTTP/1.1",
+        "GET /api/v1/experiments/a;b% HTTP/1.1",
         "GET /nothing/here HTTP/1.1",
         "DELETE /api/v1/schedulers HTTP/1.1"})
     void answersAProblemNeverHtmlNorA5xx(String head) throws Exception {
@@ -66,6 +68,14 @@ class HostileRequestsTest {
                 "--x\r\n\r\n{}\r\n--x--".getBytes(StandardCharsets.ISO_8859_1));
         assertProblem(a, "multipart");
         assertThat(a.status()).isEqualTo(415);
+    }
+
+    @Test
+    void aDeleteWithAnUndecodableFormBodyIsNoServerError() throws Exception {
+        RawHttp.Answer a = RawHttp.send(port, "DELETE /api/v1/experiments/" + java.util.UUID.randomUUID()
+                + " HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded", "a=%ZZ&\u00ff=%".getBytes(StandardCharsets.ISO_8859_1));
+        assertProblem(a, "form DELETE");
+        assertThat(a.status()).isEqualTo(404);
     }
 
     @Test
