@@ -7,6 +7,7 @@
   var LIST_REFRESH_MS = 5000;
   var streams = {};
   var sweepPolls = {};
+  var sweepDone = {};           // most children seen done per sweep: a list fetched earlier never moves a bar back
   var EXAMPLE = {
     name: 'two loops on two pCPUs', durationSeconds: 2, stopWhen: 'duration',
     host: {sockets: 1, coresPerSocket: 2}, scheduler: {policy: 'credit'},
@@ -40,6 +41,8 @@
   }
 
   function sweepRow(s) {
+    s = Object.assign({}, s, {done: Math.max(s.done, sweepDone[s.id] || 0)});
+    sweepDone[s.id] = s.done;
     var bar = el('progress', {max: String(s.total), value: String(s.done), 'data-sweep': s.id});
     return el('tr', {id: 'sweep-' + s.id}, [
       el('td', {}, [s.name || s.id]), el('td', {'class': 'status'}, [s.status]), el('td', {}, [bar]),
@@ -57,6 +60,8 @@
 
   function updateSweep(s) {
     var row = document.getElementById('sweep-' + s.id);
+    s = Object.assign({}, s, {done: Math.max(s.done, sweepDone[s.id] || 0)});
+    sweepDone[s.id] = s.done;
     if (!row) { return; }
     row.querySelector('.status').textContent = s.status;
     row.querySelector('progress').value = s.done;
@@ -106,6 +111,19 @@
     var kind = document.querySelector('input[name=kind]:checked').value;
     fetch('/api/v1/' + kind, {method: 'POST', headers: {'Content-Type': 'application/json'},
       body: document.getElementById('body').value})
+      .then(function (r) { return r.text().then(function (t) { show('HTTP ' + r.status + '\n' + t); refresh(); }); })
+      .catch(show);
+  });
+  getJson('/api/v1/scenarios').then(function (all) {
+    var select = document.getElementById('scenario-name');
+    all.forEach(function (s) { select.append(el('option', {value: s.name}, [s.name + ': ' + s.title])); });
+  }).catch(show);
+  document.getElementById('scenario').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    var reps = document.getElementById('scenario-repetitions').value;
+    fetch('/api/v1/scenarios/' + encodeURIComponent(document.getElementById('scenario-name').value) + '/runs', {
+      method: 'POST', headers: {'Content-Type': 'application/json'},
+      body: reps ? JSON.stringify({repetitions: parseInt(reps, 10)}) : '{}'})
       .then(function (r) { return r.text().then(function (t) { show('HTTP ' + r.status + '\n' + t); refresh(); }); })
       .catch(show);
   });

@@ -23,6 +23,7 @@ public class OpenApiConfiguration {
                         new Tag().name("results").description("Result documents and event traces"),
                         new Tag().name("catalog").description("Scheduler policies and workload types the engine knows"),
                         new Tag().name("sweeps").description("Grids of experiments with repetitions, and their tables"),
-                        new Tag().name("reports").description("HTML report pages of experiments and sweeps")));
+                        new Tag().name("reports").description("HTML report pages of experiments and sweeps"),
+                        new Tag().name("scenarios").description("The published experiments E1..E5 as sweeps")));
     }
 }

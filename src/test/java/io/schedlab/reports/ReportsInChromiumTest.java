@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -125,8 +124,9 @@ class ReportsInChromiumTest {
         List<Integer> seen = new ArrayList<>();
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < deadline) {
-            List<WebElement> bars = browser.findElements(bar);
-            int value = bars.isEmpty() ? -1 : Integer.parseInt(bars.get(0).getDomProperty("value"));
+            // read in the page in one step: the list is re-rendered every few seconds
+            int value = ((Number) browser.executeScript("var b = document.querySelector(arguments[0]);"
+                    + " return b ? b.value : -1;", "progress[data-sweep='" + id + "']")).intValue();
             if (value >= 0 && (seen.isEmpty() || value != seen.get(seen.size() - 1))) {
                 seen.add(value);
                 if (seen.size() == 2) {

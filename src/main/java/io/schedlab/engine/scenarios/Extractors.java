@@ -14,7 +14,7 @@ final class Extractors {
 
     /** The VM's headline figure in its workload's unit (summary.vmHeadline). */
     static Function<JsonNode, Double> vmHeadline(String vm) {
-        return doc -> number(doc.at("/summary/vmHeadline/" + escape(vm)));
+        return new PointerExtractor("/summary/vmHeadline/" + escape(vm), 1);
     }
 
     /** Mean of the VMs' headline figures (null if any is missing). */
@@ -74,10 +74,7 @@ final class Extractors {
 
     /** A number at a JSON pointer, scaled (e.g. 1e-3 for ns to us). */
     static Function<JsonNode, Double> at(String pointer, double scale) {
-        return doc -> {
-            Double v = number(doc.at(pointer));
-            return v == null ? null : v * scale;
-        };
+        return new PointerExtractor(pointer, scale);
     }
 
     static Double number(JsonNode node) {

@@ -1,0 +1,88 @@
+package io.schedlab.scenarios.web;
+
+import io.schedlab.scenarios.ScenarioSweeps;
+import io.schedlab.scenarios.ScenarioSweeps.ScenarioView;
+import io.schedlab.sweeps.Sweep;
+import io.schedlab.sweeps.SweepService;
+import io.schedlab.web.ApiErrors;
+import io.schedlab.web.ProblemSchema;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.responses.ApiResponses;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The published experiments E1..E5: descriptions with published numbers, tables as sweep definitions, runs. */
+@RestController
+@RequestMapping("/api/v1")
+@Tag(name = "scenarios")
+class ScenarioController {
+
+    private final ScenarioSweeps scenarios = new ScenarioSweeps();
+    private final SweepService sweeps;
+    private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
+
+    ScenarioController(SweepService sweeps) {
+        this.sweeps = sweeps;
+    }
+
+    @Operation(operationId = "listScenarios", summary = "The published experiments E1..E5: source, set-up, expected shape, their tables with the published numbers, each table as a sweep definition")
+    @ApiResponses(@ApiResponse(responseCode = "200", description = "every scenario",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, array = @ArraySchema(schema = @Schema(implementation = ScenarioView.class)))))
+    @GetMapping(path = "/scenarios", produces = MediaType.APPLICATION_JSON_VALUE)
+    List<ScenarioView> list() {
+        return scenarios.all();
+    }
+
+    @Operation(operationId = "getScenario", summary = "One scenario; tables[i].definition is a sweep definition to download, edit and POST to /api/v1/sweeps")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "the scenario", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioView.class))),
+        @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/scenarios/{name}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ScenarioView get(@PathVariable("name") String name) {
+        return scenarios.byName(name).orElseThrow(() -> new ScenarioNotFoundException(name));
+    }
+
+    @Operation(operationId = "runScenario", summary = "Run every table of a scenario as a sweep (202; tables without a definition are skipped); the answer lists the sweeps, in table order")
+    @ApiResponses({
+        @ApiResponse(responseCode = "202", description = "one sweep per table, all QUEUED", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioRunResponse.class))),
+        @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "422", description = "a table does not fit the sweep limits (schedlab.sweeps.*)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "429", description = "the job queue cannot take the children", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @PostMapping(path = "/scenarios/{name}/runs", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ScenarioRunResponse> run(@PathVariable("name") String name,
+            @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false, description = "optional overrides",
+                    content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioSweeps.Overrides.class)))
+            @RequestBody(required = false) byte[] body) {
+        ScenarioView view = get(name);
+        ScenarioSweeps.Overrides overrides = body == null || body.length == 0 ? new ScenarioSweeps.Overrides(null, null)
+                : reader.read(reader.decode(body), ScenarioSweeps.Overrides.class, "the overrides");
+        List<ScenarioRunResponse.TableRun> runs = view.tables().stream().filter(t -> t.definition() != null).map(t -> {
+            Sweep s = sweeps.submit(scenarios.definitionJson(t, overrides).getBytes(StandardCharsets.UTF_8));
+            return new ScenarioRunResponse.TableRun(t.caption(), s.id(), "/api/v1/sweeps/" + s.id(), s.total());
+        }).toList();
+        return ResponseEntity.accepted().body(new ScenarioRunResponse(view.name(), runs));
+    }
+
+    /** The sweeps a scenario run started, one per table. */
+    @Schema(description = "The sweeps a scenario run started, one per runnable table")
+    record ScenarioRunResponse(String scenario, List<TableRun> tables) {
+        /** One table's sweep. */
+        @Schema(name = "ScenarioTableRun")
+        record TableRun(String caption, java.util.UUID sweepId, String sweep, int total) {
+        }
+    }
+
+}
