@@ -104,11 +104,13 @@ public record CostModel(
                     "Refill rate from the socket's LLC into a core's L2 (lines lost from the L2 only).",
                     "derived: one 64-byte line per ~15 ns LLC hit (~40 cycles at ~2.7 GHz, Intel optimization"
                             + " manual, Nehalem L3 latency), misses not overlapped; calibration knob"),
-            ParameterSpec.number("memoryRefillMBps", 610, 1, 1_000_000, "MB/s",
+            ParameterSpec.number("memoryRefillMBps", 10_000, 1, 1_000_000, "MB/s",
                     "Refill rate from memory (lines the LLC lost): a resuming program's demand misses.",
-                    "derived: one 64-byte line per ~100 ns DRAM miss latency, misses not overlapped (Drepper,"
-                            + " What Every Programmer Should Know About Memory, 2007, s. 3.3: ~240 cycles to memory);"
-                            + " calibration knob"),
+                    "calibrated to the measured cost of a context switch whose data set exceeds the caches: up to"
+                            + " ~200 us (EWiLi'15, scheduler-facts.md), i.e. a 2 MiB working set in ~0.2 ms, misses"
+                            + " overlapped as out-of-order cores and prefetchers do; calibration knob (one miss per"
+                            + " ~100 ns without overlap, Drepper 2007 s. 3.3, would be 610 MB/s and makes a vCPU"
+                            + " preempted every millisecond never finish its refill)"),
             ParameterSpec.number("l1BandwidthMBps", 44_700, 1, 1_000_000, "MB/s",
                     "Rate of one thread moving data that fits its core's L1 (sequential loads/stores).",
                     "derived: one 16-byte store per cycle at 2.93 GHz (Xeon X5570; Intel optimization manual,"

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The published experiments of /work/shared/docs/experiments.md (E1..E5) as built-in sweeps. Each
+ * The five published experiments E1..E5 (see docs/fidelity.md) as built-in sweeps. Each
  * mirrors the set-up of its source (seeds 000, 001, 004 and the E3/E4 set-ups); {@code quick} scales
  * the work down (about 1/10) and uses one repeat, for tests and a first look. Published numbers are
  * quoted from the seed posts.

@@ -364,15 +364,6 @@ class ExperimentApiTest {
     }
 
     @Test
-    void theRootIsAnIndexWithLinks() throws Exception {
-        mvc.perform(get("/"))
-                .andExpect(status().isOk())
-                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
-                .andExpect(jsonPath("$.links.experiments").value("/api/v1/experiments"))
-                .andExpect(jsonPath("$.links.openapi").value("/v3/api-docs"));
-    }
-
-    @Test
     void resultsAre409UntilSucceededThenTheStoredDocument() throws Exception {
         UUID id = UUID.randomUUID();
         when(repository.findRow(id)).thenReturn(Optional.of(row(id, ExperimentStatus.RUNNING)));
