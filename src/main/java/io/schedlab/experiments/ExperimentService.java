@@ -370,6 +370,7 @@ public class ExperimentService {
      * with it; a RUNNING one's job finds it gone at its next cancel poll and stops.
      */
     public void delete(UUID id) {
+        requireVisible(id);
         Integer deleted = tx.execute(s -> {
             jobQueue.discard(id);
             return repository.delete(id);

@@ -48,6 +48,9 @@ public record TraceTimeline(long fromNanos, long toNanos, List<Segment> segments
                 }
                 last = t;
                 String event = r.get("event");
+                if (r.get("pcpu").isEmpty()) {
+                    continue; // no pCPU (an empty cell: vm-start, shutdown): nothing to draw
+                }
                 int pcpu = Integer.parseInt(r.get("pcpu"));
                 if (event.equals("switch")) {
                     Running ended = running.remove(pcpu);

@@ -108,7 +108,7 @@ public final class ScenarioSweeps {
         if (metricNames.isEmpty()) {
             // every cell is computed (e.g. a mean over VMs): tabulate each VM's headline, its parts
             table.runs().forEach(run -> run.spec().vms().forEach(vm -> metricNames.computeIfAbsent(
-                    "/summary/vmHeadline/" + vm.name().replace("~", "~0").replace("/", "~1"),
+                    "/summary/vmHeadline/" + vm.name().replace("~", "~0").replace("/", "~1") + "/value",
                     ptr -> metricName(ptr, metricNames.values()))));
         }
         String better = table.caption().toLowerCase(Locale.ROOT).contains("lower is better") ? "lower" : "higher";
@@ -131,7 +131,10 @@ public final class ScenarioSweeps {
 
     /** A metric name from the last two tokens of its pointer ("vmHeadline.VM1"), unique in the table. */
     static String metricName(String pointer, java.util.Collection<String> taken) {
-        String[] tokens = pointer.substring(1).split("/");
+        String[] all = pointer.substring(1).split("/");
+        // a headline's number is its "value" member: name the metric after the headline
+        String[] tokens = all.length > 2 && all[all.length - 1].equals("value")
+                ? java.util.Arrays.copyOf(all, all.length - 1) : all;
         String tail = tokens.length >= 2 ? tokens[tokens.length - 2] + "." + tokens[tokens.length - 1] : tokens[0];
         String name = tail.replace("~1", "/").replace("~0", "~").replaceAll("[^A-Za-z0-9_.-]", "_");
         if (name.isEmpty() || !Character.isLetter(name.charAt(0))) {

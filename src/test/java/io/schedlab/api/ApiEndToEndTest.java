@@ -65,11 +65,11 @@ class ApiEndToEndTest {
         }
 
         // static placement: VM1 and VM3 share pCPU 1 all along, 2 x 96 s of work on one pCPU, plus the refill
-        // of the 1 MiB cache at the start of each 30 ms slice (the other VM evicted it) and dom0's 1%
+        // of the 1 MiB cache at the start of each 30 ms slice (the other VM evicted it: ~0.1 ms) and dom0's 1%
         JsonNode shared = results(staticLocation);
         assertThat(shared.path("stopReason").asString()).isEqualTo("all-complete");
-        assertThat(completion(shared, "VM1")).isBetween(2 * 96 * 1.03, 2 * 96 * 1.10);
-        assertThat(completion(shared, "VM3")).isBetween(2 * 96 * 1.03, 2 * 96 * 1.10);
+        assertThat(completion(shared, "VM1")).isBetween(2 * 96 * 1.001, 2 * 96 * 1.03);
+        assertThat(completion(shared, "VM3")).isBetween(2 * 96 * 1.001, 2 * 96 * 1.03);
         assertThat(shared.path("summary").path("migrations").asLong()).isZero();
         // xm vcpu-pin VM1 0 0 at 10 s: ~5 s of work each by then, the remaining ~91 s apart: done at ~102 s
         JsonNode pinned = results(pinLocation);

@@ -111,7 +111,7 @@ class GeneratedClientWalkThroughTest {
             assertThat(result.getStopReason()).isIn("duration", "all-complete");
             assertThat(result.getSummary().getSimulatedNanos()).isEqualTo(done.getSummary().getSimulatedNanos());
             assertThat(result.getVms()).extracting(VmResult::getName)
-                    .containsExactlyElementsOf(spec.getVms().stream().map(v -> v.getName()).toList());
+                    .containsExactlyElementsOf(vmNames(spec));
             for (Headline h : result.getSummary().getVmHeadline().values()) {
                 assertThat(h.getUnit()).isNotBlank();
                 assertThat(h.getMeaning()).isNotBlank();
@@ -277,5 +277,14 @@ class GeneratedClientWalkThroughTest {
         assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
         Problem p = json.readValue(response.body(), Problem.class);
         assertThat(p.getType()).isEqualTo(PROBLEMS + kind);
+    }
+
+    /** The VMs a result lists: the spec's, then one per group of host threads (KVM). */
+    private static java.util.List<String> vmNames(ExperimentSpec spec) {
+        java.util.List<String> names = new java.util.ArrayList<>(spec.getVms().stream().map(v -> v.getName()).toList());
+        if (spec.getScheduler() != null && spec.getScheduler().getHostThreads() != null) {
+            spec.getScheduler().getHostThreads().forEach(h -> names.add(h.getName()));
+        }
+        return names;
     }
 }

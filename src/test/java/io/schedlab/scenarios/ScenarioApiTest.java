@@ -43,7 +43,7 @@ class ScenarioApiTest {
         assertThat(shared.path("published").asDouble()).isEqualTo(220.0);
         assertThat(shared.path("metric").asString()).isEqualTo("vmHeadline.VM1");
         assertThat(table.path("definition").path("metrics").findValuesAsString("pointer"))
-                .contains("/summary/vmHeadline/VM1", "/summary/vmHeadline/VM3");
+                .contains("/summary/vmHeadline/VM1/value", "/summary/vmHeadline/VM3/value");
         for (JsonNode scenario : all) {
             for (JsonNode t : scenario.path("tables")) {
                 if (t.path("definition").isNull()) {

@@ -64,12 +64,12 @@ final class E2Rebalance {
      * has no published figure for the run alone (its listings span more than the run).
      */
     private static ScenarioTable cpuTable(ExperimentSpec staticRun, boolean quick) {
-        List<String> pointers = List.of("/vms/1/cpuSeconds", "/vms/2/cpuSeconds", "/vms/0/vcpus/1/cpuSeconds",
-                "/vms/0/vcpus/0/cpuSeconds");
+        List<String> pointers = List.of("/vms/1/cpuNanosAllVcpus", "/vms/2/cpuNanosAllVcpus",
+                "/vms/0/vcpus/1/cpuNanos", "/vms/0/vcpus/0/cpuNanos");
         List<Measure> measures = new ArrayList<>();
         for (int i = 0; i < E2_CPU_ROWS.size(); i++) {
             Double published = quick || i >= E2_PUBLISHED_CPU.length ? null : E2_PUBLISHED_CPU[i];
-            measures.add(new Measure(E2_CPU_ROWS.get(i), "CPU seconds", Extractors.at(pointers.get(i), 1), published));
+            measures.add(new Measure(E2_CPU_ROWS.get(i), "CPU seconds", Extractors.at(pointers.get(i), 1e-9), published));
         }
         return new ScenarioTable("CPU seconds used during the static run (xm vcpu-list Time(s)); the loops' work is "
                 + Specs.fmt(quick ? 9.6 : 96) + " s each", "vCPU", E2_CPU_ROWS, List.of("CPU seconds"),

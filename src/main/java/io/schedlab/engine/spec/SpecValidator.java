@@ -389,7 +389,7 @@ public final class SpecValidator {
         if (a.action() != TimelineAction.Kind.CREATE_VM && a.newVm() != null) {
             out.add(new Violation(at + "/newVm", "only allowed with create-vm"));
         }
-        if (a.action() != TimelineAction.Kind.SET_SCHED_PARAMS && a.params() != null) {
+        if (a.action() != TimelineAction.Kind.SET_SCHED_PARAMS && a.params() != null && !a.params().isEmpty()) {
             out.add(new Violation(at + "/params", "only allowed with set-sched-params"));
         }
         switch (a.action()) {

@@ -34,6 +34,7 @@ public final class InteractiveWorkload implements Workload {
     private final DurationDistribution think;
     private final DurationDistribution burst;
     private final long wakeupsPerThread;
+    private final long workingSetKb;
     private final Histogram latency = new Histogram(1, MAX_TRACKED_NANOS, 2);
 
     private int exited;
@@ -43,19 +44,33 @@ public final class InteractiveWorkload implements Workload {
 
     public InteractiveWorkload(int threads, DurationDistribution think, DurationDistribution burst,
             long wakeupsPerThread) {
-        if (threads < 1 || wakeupsPerThread < 0) {
+        this(threads, think, burst, wakeupsPerThread, DEFAULT_WORKING_SET_KB);
+    }
+
+    /** Working set of a burst (see {@link Workload#workingSetKb()}): a request handler's hot data, not a whole L2. */
+    static final long DEFAULT_WORKING_SET_KB = 64;
+
+    public InteractiveWorkload(int threads, DurationDistribution think, DurationDistribution burst,
+            long wakeupsPerThread, long workingSetKb) {
+        if (threads < 1 || wakeupsPerThread < 0 || workingSetKb < 0) {
             throw new IllegalArgumentException("invalid interactive parameters");
         }
         this.threads = threads;
         this.think = think;
         this.burst = burst;
         this.wakeupsPerThread = wakeupsPerThread;
+        this.workingSetKb = workingSetKb;
+    }
+
+    @Override
+    public long workingSetKb() {
+        return workingSetKb;
     }
 
     static InteractiveWorkload fromParams(Params p) {
         return new InteractiveWorkload(p.getInt("threads"), DurationDistribution.exponential(p.getDouble("thinkMeanMs")),
                 DurationDistribution.lognormal(p.getDouble("burstMeanUs"), p.getDouble("burstCv")),
-                p.getLong("wakeups"));
+                p.getLong("wakeups"), p.getLong("workingSetKb"));
     }
 
     /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
@@ -73,7 +88,11 @@ public final class InteractiveWorkload implements Workload {
                         ParameterSpec.number("burstCv", 0.5, 0, 10, "ratio",
                                 "coefficient of variation of the burst length (0 = fixed)", "workload choice"),
                         ParameterSpec.integer("wakeups", 0, 0, 1_000_000_000L, "wake-ups",
-                                "wake-ups per thread before it ends; 0 = endless", "workload choice")),
+                                "wake-ups per thread before it ends; 0 = endless", "workload choice"),
+                        ParameterSpec.integer("workingSetKb", DEFAULT_WORKING_SET_KB, 0, 1_048_576, "KiB",
+                                "What a burst keeps hot in the caches (and refills after another vCPU evicted it).",
+                                "assumption, UNVERIFIED: a short request touches a few dozen pages, not a whole L2;"
+                                        + " a burst cannot touch more than it has time for")),
                 InteractiveWorkload::fromParams);
     }
 
