@@ -111,7 +111,7 @@ class ReportsInChromiumTest {
 
     @Test
     void indexShowsARunningSweepsProgressAdvancing() throws Exception {
-        String hog = "{\"durationSeconds\": 400, \"stopWhen\": \"duration\", \"host\": {\"sockets\": 1, \"coresPerSocket\": 2},"
+        String hog = "{\"durationSeconds\": 1200, \"stopWhen\": \"duration\", \"host\": {\"sockets\": 1, \"coresPerSocket\": 2},"
                 + " \"scheduler\": {\"policy\": \"credit2\"}, \"vms\": [{\"name\": \"desktop\", \"vcpus\": 1,"
                 + " \"workload\": {\"type\": \"interactive\", \"params\": {\"threads\": 2}}}, {\"name\": \"batch\", \"vcpus\": 2,"
                 + " \"workload\": {\"type\": \"cpu-loop\", \"params\": {\"threads\": 2}}}]}";
@@ -122,7 +122,7 @@ class ReportsInChromiumTest {
         By bar = By.cssSelector("progress[data-sweep='" + id + "']");
         new WebDriverWait(browser, Duration.ofSeconds(20)).until(d -> !d.findElements(bar).isEmpty());
         List<Integer> seen = new ArrayList<>();
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
         while (System.nanoTime() < deadline) {
             // read in the page in one step: the list is re-rendered every few seconds
             int value = ((Number) browser.executeScript("var b = document.querySelector(arguments[0]);"
