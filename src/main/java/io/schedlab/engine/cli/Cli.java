@@ -17,7 +17,7 @@ public final class Cli {
               --trace F   turn the event trace on and write it to F as CSV (time_ns,pcpu,event,vm,vcpu)
               --help      print this help""";
     static final String SCENARIO_USAGE = """
-            usage: schedlab scenario <E1..E5|all|list> [--quick] [--markdown FILE]
+            usage: schedlab scenario <E1..E5|all|list> [--quick] [--markdown FILE] [--skip E4,..]
               E1..E5      run one built-in published experiment and print its tables
               all         run every scenario
               list        list the scenarios

@@ -25,7 +25,7 @@ import java.util.Optional;
 public final class ScenarioCommand {
 
     static final String USAGE = "usage: scenario <" + String.join("|", BuiltInScenarios.IDS)
-            + "|all|list> [--quick] [--markdown FILE]";
+            + "|all|list> [--quick] [--markdown FILE] [--skip E4,..]";
 
     static final String QUICK_WARNING = "note: --quick runs smaller sizes as a smoke run; its shape can differ from"
             + " the published one (compare shapes on full runs)";
@@ -46,6 +46,7 @@ public final class ScenarioCommand {
         boolean quick = false;
         Path markdown = null;
         List<String> ids = new ArrayList<>();
+        List<String> skip = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--markdown")) {
@@ -55,6 +56,13 @@ public final class ScenarioCommand {
                     return 2;
                 }
                 markdown = Path.of(args[++i]);
+            } else if (a.equals("--skip")) {
+                if (i + 1 >= args.length) {
+                    err.println("--skip needs scenario ids (E4 or E1,E4)");
+                    err.println(USAGE);
+                    return 2;
+                }
+                skip.addAll(List.of(args[++i].toUpperCase(java.util.Locale.ROOT).split(",")));
             } else if (a.equals("--help") || a.equals("-h")) {
                 out.println(Cli.SCENARIO_USAGE);
                 return 0;
@@ -80,8 +88,11 @@ public final class ScenarioCommand {
             return 0;
         }
         List<Scenario> scenarios = new ArrayList<>();
+        List<Scenario> skipped = new ArrayList<>();
         if (id.equalsIgnoreCase("all")) {
-            scenarios.addAll(BuiltInScenarios.all(quick));
+            for (Scenario s : BuiltInScenarios.all(quick)) {
+                (skip.contains(s.id()) ? skipped : scenarios).add(s);
+            }
         } else {
             Optional<Scenario> s = BuiltInScenarios.byId(id, quick);
             if (s.isEmpty()) {
@@ -102,7 +113,7 @@ public final class ScenarioCommand {
         }
         if (markdown != null) {
             try {
-                Files.writeString(markdown, FidelityReport.markdown(results, quick, engine.registry()));
+                Files.writeString(markdown, FidelityReport.markdown(results, skipped, quick, engine.registry()));
             } catch (IOException e) {
                 err.println("cannot write " + markdown + ": " + e.getMessage());
                 return 1;

@@ -33,8 +33,10 @@ final class FidelityNotes {
                     + " 5 pCPUs, nothing moves, and the worst switch is the plain one.",
             "Cold cache after a move is not switch time: `CacheModel` charges it as lost guest progress (the raw"
                     + " switch vs migration table), which keeps the two apart as the thread asks.",
-            "Pending: the `gedf` policy (one global EDF queue behind one lock) is added on another branch; its"
-                    + " rows print here once it is registered.");
+            "`gedf` (one global EDF queue behind one spinlock, seed 000) reports its lock work (`LockModel`): every"
+                    + " path under the lock holds it for `lockBaseNanos` + `lockPerEntryNanos` x the queue entries it"
+                    + " walks, and schedule, wake, context_saved and timers wait for it. Grown to 12, 24 and 48 cores"
+                    + " (the last table) lock waiting widens the decision and context_saved distributions.");
 
     private static final List<String> E2 = List.of(
             "`static` never moves a vCPU: both loops stay on pCPU 1 and share it, which alone doubles their time;"
@@ -45,13 +47,13 @@ final class FidelityNotes {
                     + " 1 MiB from memory at `memoryRefillMBps` before it progresses. The CPU-seconds table is the"
                     + " check against the post's `xm vcpu-list`: the loops need more CPU than their 96 s of work,"
                     + " and dom0 (`idle`, one thread per vCPU, 1% each) takes a share of pCPU 1.",
-            "What is missing: the post's loops needed ~14% more CPU than their work, the model's ~6%, and its"
-                    + " dom0 vCPU on pCPU 1 used ~1.9% of it, the model's under 1%. A larger working set than the"
-                    + " 2005 cache, slower 2005 memory, or a shorter slice than credit's 30 ms (Xen 3.0's default"
-                    + " scheduler was sEDF, whose slices the post does not give) would each close part of it; none"
-                    + " is known, so the defaults stay. The host's 1 MiB L2 is the set-up's (two-way servers of"
-                    + " 2005), not a cost default: with a 2 MiB L2 the same defaults give a static/pinned ratio of"
-                    + " about 2.24 (engine 0.4.0).");
+            "What is missing: the post's loops needed ~14% more CPU than their work and its dom0 vCPU on pCPU 1"
+                    + " ~1.9% of it; the model's loops need well under 1% more and its dom0 under 1%. A refill of the"
+                    + " 1 MiB cache at `memoryRefillMBps` 10000 takes ~0.1 ms per 30 ms slice, in line with the"
+                    + " measured cost of a cache-exceeding context switch (up to ~200 us, EWiLi'15); 14% would need"
+                    + " ~4 ms per slice. A refill at non-overlapped miss latency (610 MB/s) gave a static/pinned"
+                    + " ratio of 2.11 but starved overcommitted vCPUs preempted every millisecond, so it is not the"
+                    + " default. The rest of the gap (Xen 3.0's scheduler and slices, dom0's I/O) is not modelled.");
 
     private static final List<String> E3 = List.of(
             "Each guest runs `sysbench memory` with 4 threads and a 64 MiB block: beyond the 8 MiB LLC, so"
@@ -73,12 +75,11 @@ final class FidelityNotes {
                     + " on every switch-in.");
 
     private static final List<String> E4 = List.of(
-            "Pending: the KVM host scheduler (`cfs` with `hypervisor: kvm`) and its pause-loop exit handler are"
-                    + " added on another branch; the base and patched columns print here once they are registered.",
-            "The credit column is a baseline without pause-loop handling, not the E4 comparison: ebizzy per guest"
-                    + " falls with CPU share and with the cold caches of overcommit (every switch-in refills what"
-                    + " the other guest's vCPU evicted), and lock-holder preemption stays rare because identical"
-                    + " guests' slices run in phase.");
+            "`cfs` on `kvm` with one column per pause-loop handler (`docs/kvm-linux.md`): a spinning vCPU exits"
+                    + " after its PLE window and `kvm_vcpu_on_spin` looks for a preempted vCPU of its VM to yield to;"
+                    + " lock-holder preemption comes from the host descheduling the holder (16 host I/O threads keep"
+                    + " the preemptions unaligned). The undercommit variants skip futile scans at 1x; in the model"
+                    + " schedule() after a failed scan is not faster at 2x/3x, unlike the published direction.");
 
     private static final List<String> E5 = List.of(
             "Per-socket vs per-core (Xen 4.6): with one run queue for the socket, 4.6's runq_tickle takes the"
