@@ -111,9 +111,11 @@ class ReportsInChromiumTest {
 
     @Test
     void indexShowsARunningSweepsProgressAdvancing() throws Exception {
-        String hog = "{\"durationSeconds\": 1200, \"stopWhen\": \"duration\", \"host\": {\"sockets\": 1, \"coresPerSocket\": 2},"
+        // each child simulates millions of events (wake-ups every 0.2 ms over 600 s): seconds of wall time, so the
+        // index can show the sweep between 0 and done on an idle machine too
+        String hog = "{\"durationSeconds\": 600, \"stopWhen\": \"duration\", \"host\": {\"sockets\": 1, \"coresPerSocket\": 2},"
                 + " \"scheduler\": {\"policy\": \"credit2\"}, \"vms\": [{\"name\": \"desktop\", \"vcpus\": 1,"
-                + " \"workload\": {\"type\": \"interactive\", \"params\": {\"threads\": 2}}}, {\"name\": \"batch\", \"vcpus\": 2,"
+                + " \"workload\": {\"type\": \"interactive\", \"params\": {\"threads\": 2, \"thinkMeanMs\": 0.2}}}, {\"name\": \"batch\", \"vcpus\": 2,"
                 + " \"workload\": {\"type\": \"cpu-loop\", \"params\": {\"threads\": 2}}}]}";
         String location = submit("/api/v1/sweeps", "{\"name\": \"progress\", \"repetitions\": 6, \"base\": " + hog
                 + ", \"metrics\": [{\"name\": \"switches\", \"pointer\": \"/summary/contextSwitches\", \"better\": \"lower\"}]}");
