@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.RunControl;
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VcpuResult;
@@ -80,7 +81,7 @@ public final class PolicyRuns {
     /** CPU seconds vCPU {@code vcpu} of {@code vm} ran on {@code pcpu}. */
     public static double secondsOn(ResultDocument doc, String vm, int vcpu, int pcpu) {
         return vm(doc, vm).vcpus().get(vcpu).ranOn().stream().filter(t -> t.pcpu() == pcpu)
-                .mapToDouble(t -> t.nanos() / 1e9).sum();
+                .mapToDouble(t -> Seconds.of(t.nanos())).sum();
     }
 
     /**
@@ -92,6 +93,6 @@ public final class PolicyRuns {
         ResultDocument doc = run(policy, Map.of(), 1, 4, 1, 5.0,
                 List.of(bursts("other", 2, 3_000, 7, List.of(0, 1), null), bursts("soft", 1, 2_000, 3, null, List.of(3))));
         VmResult soft = vm(doc, "soft");
-        return new double[] {secondsOn(doc, "soft", 0, 3) / (soft.cpuNanosAllVcpus() / 1e9), vm(doc, "other").cpuNanosAllVcpus() / 1e9};
+        return new double[] {secondsOn(doc, "soft", 0, 3) / Seconds.of(soft.cpuNanosAllVcpus()), Seconds.of(vm(doc, "other").cpuNanosAllVcpus())};
     }
 }

@@ -3,6 +3,7 @@ package io.schedlab.engine.workloads;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec;
@@ -31,8 +32,8 @@ class ParallelBuildLockSectionsTest {
         double added = locked.workloadDetails().get("serialWorkSeconds")
                 - plain.workloadDetails().get("serialWorkSeconds");
         assertThat(added).isCloseTo(40 * 10 * 20e-6, within(1e-9));
-        assertThat(plain.spinNanosAllVcpus() / 1e9).isZero();
-        assertThat(locked.spinNanosAllVcpus() / 1e9).as("8 job slots on 4 CPUs contend for the lock").isPositive();
+        assertThat(Seconds.of(plain.spinNanosAllVcpus())).isZero();
+        assertThat(Seconds.of(locked.spinNanosAllVcpus())).as("8 job slots on 4 CPUs contend for the lock").isPositive();
         assertThat(locked.headline().value()).isGreaterThan(plain.headline().value());
     }
 }

@@ -4,6 +4,7 @@ import static io.schedlab.engine.policies.PolicyRuns.loops;
 import static io.schedlab.engine.policies.PolicyRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.Vm;
@@ -30,8 +31,8 @@ class CreditPolicyTest {
     void weightsTwoToOneOnOnePcpuGiveTwoToOneShares() {
         ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 1, 1, 30.0,
                 List.of(loops("a", 512, 0, 1), loops("b", 256, 0, 1)));
-        double a = vm(doc, "a").cpuNanosAllVcpus() / 1e9;
-        double b = vm(doc, "b").cpuNanosAllVcpus() / 1e9;
+        double a = Seconds.of(vm(doc, "a").cpuNanosAllVcpus());
+        double b = Seconds.of(vm(doc, "b").cpuNanosAllVcpus());
         assertThat(a / b).isBetween(2.0 * 0.98, 2.0 * 1.02);
         assertThat(a + b).as("only the scheduler's overhead is lost").isBetween(29.9, 30.0);
     }
@@ -73,7 +74,7 @@ class CreditPolicyTest {
     @Test
     void capOfFiftyPercentHoldsWithinTwoPercent() {
         ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 2, 1, 30.0, List.of(loops("a", 256, 50, 1)));
-        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9 / 30.0).isBetween(0.49, 0.51);
+        assertThat(Seconds.of(vm(doc, "a").cpuNanosAllVcpus()) / 30.0).isBetween(0.49, 0.51);
     }
 
     @Test
@@ -167,8 +168,8 @@ class CreditPolicyTest {
     void twoLoopsPlacedOnOnePcpuAreSpreadByPlacementAndStealing() {
         ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 2, 1, 10.0,
                 List.of(loops("a", 256, 0, 1, 1), loops("b", 256, 0, 1, 1)));
-        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9).isGreaterThan(9.8);
-        assertThat(vm(doc, "b").cpuNanosAllVcpus() / 1e9).isGreaterThan(9.8);
+        assertThat(Seconds.of(vm(doc, "a").cpuNanosAllVcpus())).isGreaterThan(9.8);
+        assertThat(Seconds.of(vm(doc, "b").cpuNanosAllVcpus())).isGreaterThan(9.8);
     }
 
     @Test
@@ -180,8 +181,8 @@ class CreditPolicyTest {
         VmSpec loops = new VmSpec("loops", 2, null, null, null, null, null, null, null, List.of(1, 1), 0.001,
                 new WorkloadSpec("cpu-loop", Map.of("threads", 2, "workSeconds", 0)));
         ResultDocument doc = PolicyRuns.run("credit", Map.of(), 1, 2, 1, 1.0, List.of(dom0, loops));
-        assertThat(vm(doc, "loops").cpuNanosAllVcpus() / 1e9).isGreaterThan(2 * 0.990 - 0.010);
-        assertThat(vm(doc, "dom0").cpuNanosAllVcpus() / 1e9).isBetween(0.005, 0.0051);
+        assertThat(Seconds.of(vm(doc, "loops").cpuNanosAllVcpus())).isGreaterThan(2 * 0.990 - 0.010);
+        assertThat(Seconds.of(vm(doc, "dom0").cpuNanosAllVcpus())).isBetween(0.005, 0.0051);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static io.schedlab.engine.policies.PolicyRuns.loops;
 import static io.schedlab.engine.policies.PolicyRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
@@ -83,7 +84,7 @@ class Credit2PolicyTest {
     @Test
     void capOfFiftyPercentHoldsWithinTwoPercentFrom410() {
         ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 2, 1, 10.0, List.of(loops("a", 256, 50, 1)));
-        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9 / 10.0).isBetween(0.49, 0.51);
+        assertThat(Seconds.of(vm(doc, "a").cpuNanosAllVcpus()) / 10.0).isBetween(0.49, 0.51);
     }
 
     @Test
@@ -100,8 +101,8 @@ class Credit2PolicyTest {
     void twoLoopsPlacedOnOnePcpuRunInParallel() {
         ResultDocument doc = PolicyRuns.run("credit2", Map.of(), 1, 2, 1, 5.0,
                 List.of(loops("a", 256, 0, 1, 1), loops("b", 256, 0, 1, 1)));
-        assertThat(vm(doc, "a").cpuNanosAllVcpus() / 1e9).isGreaterThan(4.9);
-        assertThat(vm(doc, "b").cpuNanosAllVcpus() / 1e9).isGreaterThan(4.9);
+        assertThat(Seconds.of(vm(doc, "a").cpuNanosAllVcpus())).isGreaterThan(4.9);
+        assertThat(Seconds.of(vm(doc, "b").cpuNanosAllVcpus())).isGreaterThan(4.9);
     }
 
     @Test
@@ -196,7 +197,7 @@ class Credit2PolicyTest {
                 List.of(PolicyRuns.bursts("pinned", 3, 1_000, 1, List.of(2, 3), null)));
         for (int v = 0; v < 3; v++) {
             assertThat(PolicyRuns.secondsOn(doc, "pinned", v, 0) + PolicyRuns.secondsOn(doc, "pinned", v, 1)).isZero();
-            assertThat(vm(doc, "pinned").vcpus().get(v).cpuNanos() / 1e9).isGreaterThan(0);
+            assertThat(Seconds.of(vm(doc, "pinned").vcpus().get(v).cpuNanos())).isGreaterThan(0);
         }
     }
 }

@@ -6,6 +6,7 @@ import static io.schedlab.engine.policies.linux.LinuxRuns.run;
 import static io.schedlab.engine.policies.linux.LinuxRuns.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VmResult;
 import io.schedlab.engine.spec.SchedulerSpec;
@@ -31,8 +32,8 @@ class LinuxBalancingTest {
         VmResult pair = LinuxRuns.vm(doc, "pair");
         // (a queued task pulled before it ever ran counts no migration: it has no previous CPU)
         assertThat(pair.vcpus()).anySatisfy(v -> assertThat(v.ranOn()).anySatisfy(t -> assertThat(t.pcpu()).isEqualTo(1)));
-        assertThat(pair.cpuNanosAllVcpus() / 1e9).as("both CPUs busy after the first balance (interval 2 ms)").isGreaterThan(1.95);
-        assertThat(doc.pcpus().get(1).busyNanos() / 1e9).isGreaterThan(0.97);
+        assertThat(Seconds.of(pair.cpuNanosAllVcpus())).as("both CPUs busy after the first balance (interval 2 ms)").isGreaterThan(1.95);
+        assertThat(Seconds.of(doc.pcpus().get(1).busyNanos())).isGreaterThan(0.97);
     }
 
     @ParameterizedTest
@@ -42,6 +43,6 @@ class LinuxBalancingTest {
                 List.of(placed("spread", List.of(0, 2, 4, 6)))));
         VmResult spread = LinuxRuns.vm(doc, "spread");
         assertThat(spread.migrations().total()).isZero();
-        assertThat(spread.cpuNanosAllVcpus() / 1e9).isGreaterThan(3.99);
+        assertThat(Seconds.of(spread.cpuNanosAllVcpus())).isGreaterThan(3.99);
     }
 }

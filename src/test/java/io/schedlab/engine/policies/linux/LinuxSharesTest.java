@@ -9,6 +9,7 @@ import static io.schedlab.engine.policies.linux.LinuxRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.SchedulerSpec;
 import java.util.List;
@@ -24,10 +25,10 @@ class LinuxSharesTest {
         ResultDocument doc = run(spec(host(1, 1, 1), new SchedulerSpec(policy, null, "kvm",
                 List.of(hostThreads("nice0", 1, 0), hostThreads("nice5", 1, 5), hostThreads("niceM3", 1, -3))),
                 20, List.of(vm("guest", 1, null, endlessLoop(1)))));
-        double nice0 = LinuxRuns.vm(doc, "nice0").cpuNanosAllVcpus() / 1e9;
-        double nice5 = LinuxRuns.vm(doc, "nice5").cpuNanosAllVcpus() / 1e9;
-        double niceM3 = LinuxRuns.vm(doc, "niceM3").cpuNanosAllVcpus() / 1e9;
-        double guest = LinuxRuns.vm(doc, "guest").cpuNanosAllVcpus() / 1e9;
+        double nice0 = Seconds.of(LinuxRuns.vm(doc, "nice0").cpuNanosAllVcpus());
+        double nice5 = Seconds.of(LinuxRuns.vm(doc, "nice5").cpuNanosAllVcpus());
+        double niceM3 = Seconds.of(LinuxRuns.vm(doc, "niceM3").cpuNanosAllVcpus());
+        double guest = Seconds.of(LinuxRuns.vm(doc, "guest").cpuNanosAllVcpus());
         // sched_prio_to_weight: nice 0 = 1024, 5 = 335, -3 = 1991; the guest's default weight maps to 1024
         assertThat(nice0 / nice5).isCloseTo(1024.0 / 335, within(0.02 * 1024 / 335));
         assertThat(niceM3 / nice0).isCloseTo(1991.0 / 1024, within(0.02 * 1991 / 1024));

@@ -7,6 +7,7 @@ import static io.schedlab.engine.policies.linux.LinuxRuns.spec;
 import static io.schedlab.engine.policies.linux.LinuxRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VcpuResult;
 import io.schedlab.engine.result.VmResult;
@@ -75,9 +76,9 @@ class PauseLoopExitingTest {
     void noLockHolderPreemptionAtOneXWithIdleCpus(String policy) {
         ResultDocument doc = run(policy, "base", 8, List.of(spinlockVm("guest", 4)));
         VmResult guest = LinuxRuns.vm(doc, "guest");
-        assertThat(guest.runnableWaitNanosAllVcpus() / 1e9).as("no vCPU is ever preempted").isLessThan(0.001);
+        assertThat(Seconds.of(guest.runnableWaitNanosAllVcpus())).as("no vCPU is ever preempted").isLessThan(0.001);
         assertThat(stat(doc, "yieldToTried")).isZero();
-        assertThat(guest.spinNanosAllVcpus() / 1e9).as("the guest still contends for its lock").isPositive();
+        assertThat(Seconds.of(guest.spinNanosAllVcpus())).as("the guest still contends for its lock").isPositive();
     }
 
     @Test
@@ -85,7 +86,7 @@ class PauseLoopExitingTest {
         ResultDocument doc = run("cfs", Map.of("pleGapCycles", 0), 4,
                 List.of(spinlockVm("guest", 8), vm("busy", 4, null, endlessLoop(4))));
         assertThat(stat(doc, "pleExits")).isZero();
-        assertThat(LinuxRuns.vm(doc, "guest").spinNanosAllVcpus() / 1e9).isPositive();
+        assertThat(Seconds.of(LinuxRuns.vm(doc, "guest").spinNanosAllVcpus())).isPositive();
     }
 
     @Test

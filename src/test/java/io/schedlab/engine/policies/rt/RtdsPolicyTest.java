@@ -2,6 +2,7 @@ package io.schedlab.engine.policies.rt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.Limits;
@@ -55,7 +56,7 @@ class RtdsPolicyTest {
             assertThat(stats.get("deadlineMisses")).isZero();
         }
         // every server got its budget: 4 ms of every 10 ms
-        doc.vms().get(0).vcpus().forEach(vc -> assertThat((vc.cpuNanos() / 1e9)).isCloseTo(0.4, org.assertj.core.data.Offset.offset(0.01)));
+        doc.vms().get(0).vcpus().forEach(vc -> assertThat(Seconds.of(vc.cpuNanos())).isCloseTo(0.4, org.assertj.core.data.Offset.offset(0.01)));
     }
 
     @ParameterizedTest
@@ -73,10 +74,10 @@ class RtdsPolicyTest {
     @Test
     void extratimeFillsIdleTimeOnlyFrom410() {
         List<VmSpec> vms = List.of(RtRuns.loops("rt", 2, 10_000, 2_000, true));
-        double with = RtRuns.run(RtRuns.spec("rtds", Map.of("xenVersion", "4.10"), 2, 0.5, vms, List.of())).vms().get(0)
-                .cpuNanosAllVcpus() / 1e9;
-        double before = RtRuns.run(RtRuns.spec("rtds", Map.of("xenVersion", "4.9"), 2, 0.5, vms, List.of())).vms()
-                .get(0).cpuNanosAllVcpus() / 1e9;
+        double with = Seconds.of(RtRuns.run(RtRuns.spec("rtds", Map.of("xenVersion", "4.10"), 2, 0.5, vms, List.of()))
+                .vms().get(0).cpuNanosAllVcpus());
+        double before = Seconds.of(RtRuns.run(RtRuns.spec("rtds", Map.of("xenVersion", "4.9"), 2, 0.5, vms, List.of()))
+                .vms().get(0).cpuNanosAllVcpus());
         assertThat(with).isGreaterThan(0.95);
         assertThat(before).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.01));
     }
@@ -89,9 +90,9 @@ class RtdsPolicyTest {
                 null, null, Map.of("budgetUs", 8_000));
         ResultDocument same = RtRuns.run(RtRuns.spec("rtds", null, 1, 1.0, vms, List.of()));
         ResultDocument raised = RtRuns.run(RtRuns.spec("rtds", null, 1, 1.0, vms, List.of(raise)));
-        assertThat(same.vms().get(0).cpuNanosAllVcpus() / 1e9).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.01));
-        assertThat(raised.vms().get(0).cpuNanosAllVcpus() / 1e9).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.01));
-        assertThat(raised.vms().get(1).cpuNanosAllVcpus() / 1e9).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(Seconds.of(same.vms().get(0).cpuNanosAllVcpus())).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(Seconds.of(raised.vms().get(0).cpuNanosAllVcpus())).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(Seconds.of(raised.vms().get(1).cpuNanosAllVcpus())).isCloseTo(0.2, org.assertj.core.data.Offset.offset(0.01));
     }
 
     @Test

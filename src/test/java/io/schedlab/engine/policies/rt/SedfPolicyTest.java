@@ -3,6 +3,7 @@ package io.schedlab.engine.policies.rt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import io.schedlab.engine.Seconds;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.VcpuSchedParamsSpec;
 import io.schedlab.engine.spec.VmSpec;
@@ -51,12 +52,12 @@ class SedfPolicyTest {
     void slicesAreDeliveredAndExtraTimeIsOptional(String policy) {
         ResultDocument strict = RtRuns.run(RtRuns.spec(policy, null, 1, 1.0,
                 List.of(server("a", 10_000, 3_000, false), server("b", 20_000, 4_000, false)), List.of()));
-        assertThat(strict.vms().get(0).cpuNanosAllVcpus() / 1e9).isCloseTo(0.3, offset(0.005));
-        assertThat(strict.vms().get(1).cpuNanosAllVcpus() / 1e9).isCloseTo(0.2, offset(0.005));
+        assertThat(Seconds.of(strict.vms().get(0).cpuNanosAllVcpus())).isCloseTo(0.3, offset(0.005));
+        assertThat(Seconds.of(strict.vms().get(1).cpuNanosAllVcpus())).isCloseTo(0.2, offset(0.005));
         assertThat(strict.policyStatistics().get("deadlineMisses")).isZero();
         ResultDocument extra = RtRuns.run(RtRuns.spec(policy, null, 1, 1.0,
                 List.of(server("a", 10_000, 3_000, true), server("b", 20_000, 4_000, true)), List.of()));
-        double total = extra.vms().get(0).cpuNanosAllVcpus() / 1e9 + extra.vms().get(1).cpuNanosAllVcpus() / 1e9;
+        double total = Seconds.of(extra.vms().get(0).cpuNanosAllVcpus()) + Seconds.of(extra.vms().get(1).cpuNanosAllVcpus());
         assertThat(total).isGreaterThan(0.95);
         assertThat(extra.policyStatistics().get("extraTimeNanos")).isGreaterThan(400 * MS);
     }
@@ -75,8 +76,8 @@ class SedfPolicyTest {
                 new WorkloadSpec("cpu-loop", Map.of("threads", 1, "workSeconds", 0)), Map.of("weight", 3,
                         "extra", false), null);
         ResultDocument doc = RtRuns.run(RtRuns.spec("sedf", null, 1, 2.0, List.of(light, heavy), List.of()));
-        assertThat(doc.vms().get(0).cpuNanosAllVcpus() / 1e9).isCloseTo(20 * 0.02375, offset(0.002));
-        assertThat(doc.vms().get(1).cpuNanosAllVcpus() / 1e9).isCloseTo(20 * 0.07125 + 0.02875, offset(0.002));
+        assertThat(Seconds.of(doc.vms().get(0).cpuNanosAllVcpus())).isCloseTo(20 * 0.02375, offset(0.002));
+        assertThat(Seconds.of(doc.vms().get(1).cpuNanosAllVcpus())).isCloseTo(20 * 0.07125 + 0.02875, offset(0.002));
     }
 
     /** sedf keeps each vCPU on its pCPU (per-pCPU queues, no stealing); gedf's global queue moves them. */
