@@ -42,7 +42,7 @@ public final class ResultBuilder {
         Map<String, Headline> headline = new LinkedHashMap<>();
         FairnessIndex fairness = new FairnessIndex();
         for (VmRun run : sim.vmRuns) {
-            VmResult r = vmResult(sim, run, end, sim.hyper.statistics());
+            VmResult r = vmResult(sim, run, end);
             vms.add(r);
             headline.put(r.name(), r.headline());
             if (r.competing()) {
@@ -136,7 +136,8 @@ public final class ResultBuilder {
         return run.completedAt >= 0 ? run.completedAt : null;
     }
 
-    private static VmResult vmResult(Simulator sim, VmRun run, long end, HypervisorStatistics hyper) {
+    private static VmResult vmResult(Simulator sim, VmRun run, long end) {
+        HypervisorStatistics hyper = sim.hyper.statistics();
         long vmEnd = run.endedAt >= 0 ? run.endedAt : end;
         WorkloadReport report = run.workload.report(vmEnd - run.startedAt);
         long cpu = 0;
