@@ -7,7 +7,7 @@ import org.springframework.context.annotation.Configuration;
 
 /** The one shared {@link Engine} (with every built-in policy and workload) and the limits it validates against. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(LimitsProperties.class)
+@EnableConfigurationProperties({LimitsProperties.class, QuotaProperties.class})
 public class EngineConfiguration {
 
     @Bean

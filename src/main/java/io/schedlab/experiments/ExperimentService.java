@@ -23,15 +23,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import io.schedlab.experiments.persistence.IdempotencyKeys;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -48,7 +42,8 @@ public class ExperimentService {
     public static final int MAX_PAGE_SIZE = 100;
     private static final Duration QUEUE_FULL_RETRY_AFTER = Duration.ofSeconds(5);
     private static final Duration QUOTA_RETRY_AFTER = Duration.ofSeconds(10);
-    private static final Duration PURGE_EVERY = Duration.ofMinutes(10);
+    /** The operationId of POST /api/v1/experiments: the scope of its Idempotency-Keys. */
+    public static final String SUBMIT_OPERATION = "submitExperiment";
     private static final List<ExperimentStatus> ACTIVE = List.of(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING);
 
     private final Engine engine;
@@ -63,12 +58,8 @@ public class ExperimentService {
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
     private final QueueDepthEstimate queueDepth;
     private ExperimentAccessProvider access = ExperimentAccessProvider.OPEN;
-    private ObjectProvider<IdempotencyKeys> idempotencyKeys;
-    private Duration idempotencyTtl = Duration.ofHours(24);
-    private long maxActivePerKey;
-    /** (owner, key) pairs being submitted by this process: a concurrent duplicate is 409 at once. */
-    private final Set<String> keysInFlight = ConcurrentHashMap.newKeySet();
-    private final AtomicLong lastPurgeNanos = new AtomicLong(System.nanoTime());
+    private IdempotentSubmissions idempotency;
+    private QuotaProperties quotas = QuotaProperties.NONE;
     private final Path dataDir;
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
@@ -97,17 +88,11 @@ public class ExperimentService {
         this.access = access;
     }
 
-    /**
-     * Idempotency-Key storage and its lifetime ({@code schedlab.idempotency.ttl}), and the per-key
-     * quota of queued plus running experiments ({@code schedlab.quotas.max-active-per-key}, 0 = none).
-     */
+    /** Idempotency-Key handling and the per-key quotas ({@code schedlab.quotas.*}). */
     @org.springframework.beans.factory.annotation.Autowired
-    void configureSubmissions(ObjectProvider<IdempotencyKeys> keys,
-            @Value("${schedlab.idempotency.ttl:24h}") Duration ttl,
-            @Value("${schedlab.quotas.max-active-per-key:100}") long maxActive) {
-        this.idempotencyKeys = keys;
-        this.idempotencyTtl = ttl;
-        this.maxActivePerKey = maxActive;
+    void configureSubmissions(ObjectProvider<IdempotentSubmissions> idempotency, QuotaProperties quotas) {
+        this.idempotency = idempotency.getIfAvailable();
+        this.quotas = quotas;
     }
 
     /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */
@@ -128,63 +113,21 @@ public class ExperimentService {
 
     /** Validates, stores as QUEUED and enqueues the simulation job in the same transaction. */
     public Experiment submit(byte[] body) {
-        return submit(body, null).experiment();
+        return submit(body, null).value();
     }
 
     /**
-     * As {@link #submit(byte[])}, with an optional Idempotency-Key (IETF httpapi draft): the first
-     * request with a key stores it with the experiment in one transaction; a later one with the same
-     * key and body replays that experiment, with another body it is refused
-     * ({@link IdempotencyKeyReusedException}), and one arriving while the first is still being
-     * stored is a conflict ({@link IdempotencyConflictException}). Keys expire after the TTL.
+     * As {@link #submit(byte[])}, with an optional Idempotency-Key ({@link IdempotentSubmissions}):
+     * the key is stored with the experiment in one transaction, and the same key and body later
+     * replay that experiment.
      */
-    public Submission submit(byte[] body, String idempotencyKey) {
-        ExperimentAccess caller = access.current();
-        IdempotencyKeys keys = idempotencyKeys == null ? null : idempotencyKeys.getIfAvailable();
-        if (idempotencyKey == null || keys == null) {
-            return new Submission(store(validate(body), caller, id -> { }), false);
+    public IdempotentSubmissions.Answer<Experiment> submit(byte[] body, String idempotencyKey) {
+        if (idempotencyKey == null || idempotency == null) {
+            return new IdempotentSubmissions.Answer<>(store(validate(body), access.current(), ids -> { }), false);
         }
-        String key = IdempotencyRules.check(idempotencyKey);
-        String owner = caller.owner() == null ? "" : caller.owner();
-        String fingerprint = IdempotencyRules.fingerprint(body);
-        String slot = owner + "\n" + key;
-        if (!keysInFlight.add(slot)) {
-            throw new IdempotencyConflictException(key);
-        }
-        try {
-            Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-            Instant expired = now.minus(idempotencyTtl);
-            Optional<IdempotencyKeys.Entry> earlier = keys.find(owner, key, expired);
-            if (earlier.isPresent()) {
-                return replay(earlier.get(), fingerprint, key);
-            }
-            purgeExpiredKeys(keys, expired);
-            try {
-                return new Submission(store(validate(body), caller,
-                        id -> keys.insert(owner, key, fingerprint, id, now, expired)), false);
-            } catch (DataIntegrityViolationException | PessimisticLockingFailureException raced) {
-                // another replica stored the same key meanwhile: replay it, or it is still in flight
-                return keys.find(owner, key, expired).map(e -> replay(e, fingerprint, key))
-                        .orElseThrow(() -> new IdempotencyConflictException(key));
-            }
-        } finally {
-            keysInFlight.remove(slot);
-        }
-    }
-
-    private Submission replay(IdempotencyKeys.Entry earlier, String fingerprint, String key) {
-        if (!earlier.bodySha256().equals(fingerprint)) {
-            throw new IdempotencyKeyReusedException(key);
-        }
-        return new Submission(get(earlier.experimentId()), true);
-    }
-
-    /** Deletes expired keys at most every 10 minutes, on a daemon thread. */
-    private void purgeExpiredKeys(IdempotencyKeys keys, Instant expired) {
-        long last = lastPurgeNanos.get();
-        if (System.nanoTime() - last > PURGE_EVERY.toNanos() && lastPurgeNanos.compareAndSet(last, System.nanoTime())) {
-            refreshInBackground(() -> keys.purge(expired));
-        }
+        return idempotency.submit(SUBMIT_OPERATION, body, idempotencyKey,
+                record -> store(validate(body), access.current(), id -> record.accept(List.of(id))),
+                ids -> get(ids.get(0)));
     }
 
     /**
@@ -212,12 +155,7 @@ public class ExperimentService {
         if (depth + valid.size() > maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
-        if (caller.owner() != null && maxActivePerKey > 0) {
-            long active = repository.countByOwnerAndStatusIn(caller.owner(), ACTIVE);
-            if (active + valid.size() > maxActivePerKey) {
-                throw new QuotaExceededException(caller.owner(), active, maxActivePerKey, QUOTA_RETRY_AFTER);
-            }
-        }
+        checkQuotas(caller.owner(), valid.size());
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         List<NewExperiment> experiments = valid.stream().map(v -> newExperiment(v, now, caller.owner())).toList();
         List<UUID> ids = experiments.stream().map(NewExperiment::id).toList();
@@ -234,6 +172,27 @@ public class ExperimentService {
             submittedCounter(experiment.policy()).increment();
         }
         return experiments.stream().map(e -> toExperiment(e.toRow())).toList();
+    }
+
+    /** 429 when {@code adding} more experiments would take the owner over its queued (or legacy active) quota. */
+    private void checkQuotas(String owner, long adding) {
+        if (owner == null) {
+            return;
+        }
+        if (quotas.maxQueuedPerKey() > 0) {
+            long queued = repository.countByOwnerAndStatusIn(owner, List.of(ExperimentStatus.QUEUED));
+            if (queued + adding > quotas.maxQueuedPerKey()) {
+                throw new QuotaExceededException(owner, "queued", "schedlab.quotas.max-queued-per-key", queued, adding,
+                        quotas.maxQueuedPerKey(), QUOTA_RETRY_AFTER);
+            }
+        }
+        if (quotas.maxActivePerKey() > 0) {
+            long active = repository.countByOwnerAndStatusIn(owner, ACTIVE);
+            if (active + adding > quotas.maxActivePerKey()) {
+                throw new QuotaExceededException(owner, "queued or running", "schedlab.quotas.max-active-per-key",
+                        active, adding, quotas.maxActivePerKey(), QUOTA_RETRY_AFTER);
+            }
+        }
     }
 
     private static NewExperiment newExperiment(ValidatedExperiment valid, Instant now, String owner) {

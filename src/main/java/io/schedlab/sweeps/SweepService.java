@@ -5,6 +5,7 @@ import io.schedlab.experiments.ExperimentNotFoundException;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;
 import io.schedlab.experiments.ExperimentStatus;
+import io.schedlab.experiments.IdempotentSubmissions;
 import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.MalformedExperimentException;
 import io.schedlab.experiments.ValidatedExperiment;
@@ -20,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -40,15 +42,20 @@ public class SweepService {
     /** Largest page a list request may ask for. */
     public static final int MAX_PAGE_SIZE = 100;
     private static final int MAX_NAME_LENGTH = 200;
+    /** The operationId of POST /api/v1/sweeps: the scope of its Idempotency-Keys. */
+    public static final String SUBMIT_OPERATION = "submitSweep";
 
     private final ExperimentService experiments;
+    private final IdempotentSubmissions idempotency;
     private final SweepStore store;
     private final SweepPlanner planner;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final JsonMapper json = JsonMapper.builder().build();
 
-    public SweepService(ExperimentService experiments, SweepStore store, SweepsProperties limits) {
+    public SweepService(ExperimentService experiments, SweepStore store, SweepsProperties limits,
+            IdempotentSubmissions idempotency) {
         this.experiments = experiments;
+        this.idempotency = idempotency;
         this.store = store;
         this.planner = new SweepPlanner(limits);
     }
@@ -86,20 +93,49 @@ public class SweepService {
 
     /** Checks, expands and validates, then stores the sweep with all its children and jobs, or nothing. */
     public Sweep submit(byte[] body) {
-        Prepared p = prepare(body);
-        SweepDefinition d = p.plan().definition();
+        return submit(body, null).value();
+    }
+
+    /** As {@link #submit(byte[])}, with an optional Idempotency-Key: the same key and body replay the first sweep. */
+    public IdempotentSubmissions.Answer<Sweep> submit(byte[] body, String idempotencyKey) {
+        IdempotentSubmissions.Answer<List<Sweep>> all = submitAll(SUBMIT_OPERATION, body, List.of(body), idempotencyKey);
+        return new IdempotentSubmissions.Answer<>(all.value().get(0), all.replayed());
+    }
+
+    /**
+     * Checks, expands and validates every definition, then stores all the sweeps with their children
+     * and jobs in one transaction, or nothing (a scenario run stores its tables so); their children
+     * count together against the job queue and the caller's quota. With an Idempotency-Key, the same
+     * {@code operation} and {@code request} (the body as sent) later replay the same sweeps.
+     */
+    public IdempotentSubmissions.Answer<List<Sweep>> submitAll(String operation, byte[] request,
+            List<byte[]> definitions, String idempotencyKey) {
+        return idempotency.submit(operation, request, idempotencyKey,
+                record -> store(definitions.stream().map(this::prepare).toList(), record),
+                ids -> ids.stream().map(this::get).toList());
+    }
+
+    /** Stores prepared sweeps, their children and jobs in one transaction, with {@code record} given the sweep ids. */
+    private List<Sweep> store(List<Prepared> prepared, Consumer<List<UUID>> record) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        SweepRow row = new SweepRow(p.id(), d.name(), p.raw(), json.writeValueAsString(SweepLayout.of(p.plan())),
-                p.plan().total(), now, false, null, null);
-        experiments.submitValidated(p.children(), ids -> {
-            store.insert(row);
-            List<NewSweepChild> links = new ArrayList<>(ids.size());
-            for (int i = 0; i < ids.size(); i++) {
-                links.add(new NewSweepChild(ids.get(i), p.links().get(i).cellIndex(), p.links().get(i).repetition()));
+        List<ValidatedExperiment> children = prepared.stream().flatMap(p -> p.children().stream()).toList();
+        experiments.submitValidated(children, ids -> {
+            record.accept(prepared.stream().map(Prepared::id).toList());
+            int offset = 0;
+            for (Prepared p : prepared) {
+                SweepDefinition d = p.plan().definition();
+                store.insert(new SweepRow(p.id(), d.name(), p.raw(), json.writeValueAsString(SweepLayout.of(p.plan())),
+                        p.plan().total(), now, false, null, null));
+                List<NewSweepChild> links = new ArrayList<>(p.links().size());
+                for (int i = 0; i < p.links().size(); i++) {
+                    NewSweepChild link = p.links().get(i);
+                    links.add(new NewSweepChild(ids.get(offset + i), link.cellIndex(), link.repetition()));
+                }
+                store.link(p.id(), links);
+                offset += p.links().size();
             }
-            store.link(p.id(), links);
         });
-        return get(p.id());
+        return prepared.stream().map(p -> get(p.id())).toList();
     }
 
     /** A checked sweep ready to store: its id, the body as sent, the plan, the validated children and their cells. */

@@ -119,7 +119,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(QuotaExceededException.class)
     ResponseEntity<ProblemDetail> quotaExceeded(QuotaExceededException e, HttpServletRequest request) {
-        return respond(problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request), retryAfter(e.retryAfter()));
+        ProblemDetail p = problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request);
+        p.setProperty("limit", e.limit());
+        p.setProperty("quota", e.max());
+        p.setProperty("current", e.current());
+        p.setProperty("requested", e.requested());
+        return respond(p, retryAfter(e.retryAfter()));
     }
 
     @ExceptionHandler(IdempotencyKeyReusedException.class)

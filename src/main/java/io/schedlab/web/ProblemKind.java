@@ -24,7 +24,7 @@ public enum ProblemKind {
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", HttpStatus.CONTENT_TOO_LARGE),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", HttpStatus.UNSUPPORTED_MEDIA_TYPE),
     QUEUE_FULL("queue-full", "Queue full", HttpStatus.TOO_MANY_REQUESTS),
-    QUOTA_EXCEEDED("quota-exceeded", "Quota of queued and running experiments reached", HttpStatus.TOO_MANY_REQUESTS),
+    QUOTA_EXCEEDED("quota-exceeded", "API key quota reached", HttpStatus.TOO_MANY_REQUESTS),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key used with another body",
             HttpStatus.UNPROCESSABLE_CONTENT),
     IDEMPOTENCY_KEY_IN_USE("idempotency-key-in-use", "Idempotency-Key still being processed", HttpStatus.CONFLICT),

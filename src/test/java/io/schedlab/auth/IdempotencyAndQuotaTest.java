@@ -2,19 +2,12 @@ package io.schedlab.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,10 +33,7 @@ class IdempotencyAndQuotaTest {
 
     @DynamicPropertySource
     static void keysFile(DynamicPropertyRegistry registry) throws Exception {
-        Path file = Files.createTempFile(Files.createDirectories(Path.of("target")), "api-keys-", ".txt");
-        List<String> lines = new ArrayList<>();
-        USERS.forEach(u -> lines.add(ApiKeys.sha256Hex(u + "-key") + " submitter " + u));
-        Files.write(file, lines);
+        Path file = KeyedClient.keysFile(USERS);
         registry.add("schedlab.auth.keys-file", file::toString);
     }
 
@@ -52,17 +42,10 @@ class IdempotencyAndQuotaTest {
     @Autowired
     DataSource dataSource;
 
-    private final HttpClient http = HttpClient.newHttpClient();
     private final JsonMapper json = JsonMapper.builder().build();
 
     private HttpResponse<String> submit(String user, String key, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/experiments"))
-                .header("Content-Type", "application/json").header("Authorization", "Bearer " + user + "-key")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (key != null) {
-            b.header("Idempotency-Key", key);
-        }
-        return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return new KeyedClient(port).post(user, "/api/v1/experiments", key, body);
     }
 
     private String id(HttpResponse<String> r) {
@@ -85,7 +68,7 @@ class IdempotencyAndQuotaTest {
         assertThat(other.body()).contains("https://schedlab.io/problems/idempotency-key-reused");
         assertThat(stored("alice")).isEqualTo(1);
         assertThat(new JdbcTemplate(dataSource).queryForObject(
-                "select count(*) from idempotency_keys where owner_key = 'alice' and experiment_id = cast(? as uuid)",
+                "select count(*) from idempotency_keys where owner_key = 'alice' and resource_ids = ?",
                 Long.class, first)).isEqualTo(1);
         // keys are per API key: bob's k-1 is his own
         assertThat(id(submit("bob", "k-1", body("a")))).isNotEqualTo(first);
@@ -93,22 +76,8 @@ class IdempotencyAndQuotaTest {
 
     @Test
     void concurrentDuplicatesStoreOneExperiment() throws Exception {
-        CountDownLatch go = new CountDownLatch(1);
-        List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            answers.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    go.await();
-                    return submit("erin", "same", body("c"));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }));
-        }
-        go.countDown();
         Set<String> ids = new TreeSet<>();
-        for (CompletableFuture<HttpResponse<String>> a : answers) {
-            HttpResponse<String> r = a.get();
+        for (HttpResponse<String> r : KeyedClient.concurrently(8, () -> submit("erin", "same", body("c")))) {
             assertThat(r.statusCode()).as(r.body()).isIn(202, 409);
             if (r.statusCode() == 409) {
                 assertThat(r.body()).contains("https://schedlab.io/problems/idempotency-key-in-use");

@@ -83,7 +83,7 @@ class ExperimentController {
         @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "409", description = "a request with the same Idempotency-Key is still being processed (idempotency-key-in-use)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "422", description = "well-formed but invalid experiment (errors name each pointer), estimated too costly (experiment-too-costly), or the Idempotency-Key was used with another body (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "429", description = "the job queue is full (queue-full) or the API key has its quota of queued and running experiments (quota-exceeded); retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "429", description = "the job queue is full (queue-full) or the API key has its quota of queued experiments (quota-exceeded; limit names the property); retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/experiments", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ExperimentResponse> submit(@RequestBody byte[] body,
             @Parameter(description = "removed: any value answers 400; validate with POST /api/v1/experiments:validate",
@@ -97,7 +97,7 @@ class ExperimentController {
             throw new BadParameterException("dryRun", "was removed (one answer per operation): validate with"
                     + " POST /api/v1/experiments:validate; nothing was stored");
         }
-        Experiment e = service.submit(body, idempotencyKey).experiment();
+        Experiment e = service.submit(body, idempotencyKey).value();
         return ResponseEntity.accepted().location(URI.create("/api/v1/experiments/" + e.id()))
                 .body(ExperimentResponse.of(e));
     }

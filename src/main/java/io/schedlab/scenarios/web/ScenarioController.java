@@ -59,20 +59,33 @@ class ScenarioController {
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "one sweep per table, all QUEUED", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioRunResponse.class))),
         @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "422", description = "a table does not fit the sweep limits (schedlab.sweeps.*)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "429", description = "the job queue cannot take the children", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "409", description = "a request with the same Idempotency-Key is still being processed (idempotency-key-in-use)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "422", description = "a table does not fit the sweep limits (schedlab.sweeps.*), or the Idempotency-Key was used with another body or scenario (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "429", description = "the job queue cannot take the children of every table (queue-full), or they would take the API key over its quota of queued experiments (quota-exceeded; limit names the property); no table is stored", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/scenarios/{name}/runs", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ScenarioRunResponse> run(@PathVariable("name") String name,
             @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false, description = "optional overrides",
                     content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioSweeps.Overrides.class)))
-            @RequestBody(required = false) byte[] body) {
+            @RequestBody(required = false) byte[] body,
+            @io.swagger.v3.oas.annotations.Parameter(description = "a client-chosen key (1-255 visible ASCII"
+                    + " characters): the same key, scenario and body replay the first answer (same sweeps), another"
+                    + " body or scenario is 422; keys expire after schedlab.idempotency.ttl")
+            @org.springframework.web.bind.annotation.RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
         ScenarioView view = get(name);
-        ScenarioSweeps.Overrides overrides = body == null || body.length == 0 ? new ScenarioSweeps.Overrides(null, null)
-                : reader.read(reader.decode(body), ScenarioSweeps.Overrides.class, "the overrides");
-        List<ScenarioRunResponse.TableRun> runs = view.tables().stream().filter(t -> t.definition() != null).map(t -> {
-            Sweep s = sweeps.submit(scenarios.definitionJson(t, overrides).getBytes(StandardCharsets.UTF_8));
-            return new ScenarioRunResponse.TableRun(t.caption(), s.id(), "/api/v1/sweeps/" + s.id(), s.total());
-        }).toList();
+        byte[] request = body == null ? new byte[0] : body;
+        ScenarioSweeps.Overrides overrides = request.length == 0 ? new ScenarioSweeps.Overrides(null, null)
+                : reader.read(reader.decode(request), ScenarioSweeps.Overrides.class, "the overrides");
+        List<ScenarioSweeps.TableSweep> tables = view.tables().stream().filter(t -> t.definition() != null).toList();
+        // every table's sweep in one transaction, so the key names all of them or none is stored
+        List<Sweep> stored = sweeps.submitAll("runScenario " + view.name(), request, tables.stream()
+                .map(t -> scenarios.definitionJson(t, overrides).getBytes(StandardCharsets.UTF_8)).toList(),
+                idempotencyKey).value();
+        List<ScenarioRunResponse.TableRun> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < stored.size(); i++) {
+            Sweep s = stored.get(i);
+            String caption = i < tables.size() ? tables.get(i).caption() : s.name();
+            runs.add(new ScenarioRunResponse.TableRun(caption, s.id(), "/api/v1/sweeps/" + s.id(), s.total()));
+        }
         return ResponseEntity.accepted().body(new ScenarioRunResponse(view.name(), runs));
     }
 

@@ -66,11 +66,16 @@ class SweepController {
         @ApiResponse(responseCode = "400", description = "malformed JSON or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "413", description = "body over schedlab.limits.max-body-bytes", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "422", description = "invalid-sweep: the sweep, or an experiment it expands to, is invalid; errors name the pointer and, for an experiment, its cell", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "429", description = "the job queue cannot take all children; retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "409", description = "a request with the same Idempotency-Key is still being processed (idempotency-key-in-use)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "422", description = "invalid-sweep: the sweep, or an experiment it expands to, is invalid; errors name the pointer and, for an experiment, its cell; or the Idempotency-Key was used with another body or operation (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "429", description = "the job queue cannot take all children (queue-full), or they would take the API key over its quota of queued experiments (quota-exceeded; limit names the property); nothing is stored; retry after the Retry-After seconds", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/sweeps", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<SweepResponse> submit(@RequestBody byte[] body) {
-        SweepResponse s = SweepResponse.of(service.submit(body));
+    ResponseEntity<SweepResponse> submit(@RequestBody byte[] body,
+            @Parameter(description = "a client-chosen key (1-255 visible ASCII characters): the same key and body"
+                    + " replay the first answer (same sweep), another body is 422; keys expire after"
+                    + " schedlab.idempotency.ttl")
+            @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
+        SweepResponse s = SweepResponse.of(service.submit(body, idempotencyKey).value());
         return ResponseEntity.accepted().location(URI.create(s.links().self())).body(s);
     }
 
