@@ -2,6 +2,7 @@ package io.schedlab.experiments;
 
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -21,6 +22,34 @@ public interface ExperimentLifecycle {
     /** As {@link #markRunning(UUID)}, recording {@code replica} (db-scheduler's picked_by) as the one running it. */
     default boolean markRunning(UUID id, String replica) {
         return markRunning(id);
+    }
+
+    /** How a {@link #start} attempt ended. */
+    enum StartOutcome {
+        /** Now RUNNING: simulate it. */
+        STARTED,
+        /** Cancelled, finished or deleted meanwhile: drop the job. */
+        GONE,
+        /** Its API key already has its quota of RUNNING experiments: still QUEUED, try again later. */
+        AT_RUNNING_QUOTA
+    }
+
+    /** The outcome of a start, and the experiment's owner (null: none, or no running quota applies). */
+    record Start(StartOutcome outcome, String owner) {
+    }
+
+    /**
+     * As {@link #markRunning(UUID, String)}, unless the experiment's API key already has its quota of
+     * RUNNING experiments ({@code schedlab.quotas.max-running-per-key}): then nothing changes. The
+     * check and the start are atomic per key, across workers and replicas. The default has no quota.
+     */
+    default Start start(UUID id, String replica) {
+        return new Start(markRunning(id, replica) ? StartOutcome.STARTED : StartOutcome.GONE, null);
+    }
+
+    /** Up to {@code limit} of the owner's QUEUED experiments, oldest first (whose jobs to wake when a run of it ends). */
+    default List<UUID> oldestQueued(String owner, int limit) {
+        return List.of();
     }
 
     /** Progress 0..1 and simulated time reached; called at most every ~500 ms. */

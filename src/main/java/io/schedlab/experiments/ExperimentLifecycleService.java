@@ -8,10 +8,18 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.transaction.annotation.Transactional;
 
-/** {@link ExperimentLifecycle} over the experiments table: each transition one conditional UPDATE in its own transaction. */
+/**
+ * {@link ExperimentLifecycle} over the experiments table: each transition one conditional UPDATE in
+ * its own transaction; a start under the running quota also locks the owner's quota row.
+ */
 @Service
 public class ExperimentLifecycleService implements ExperimentLifecycle {
 
@@ -20,9 +28,17 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
 
     private final ExperimentRepository repository;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
+    private final TransactionTemplate tx;
+    private final TransactionTemplate ownTx;
+    private final QuotaProperties quotas;
 
-    public ExperimentLifecycleService(ExperimentRepository repository) {
+    public ExperimentLifecycleService(ExperimentRepository repository, PlatformTransactionManager transactions,
+            ObjectProvider<QuotaProperties> quotas) {
         this.repository = repository;
+        this.tx = new TransactionTemplate(transactions);
+        this.ownTx = new TransactionTemplate(transactions);
+        ownTx.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.quotas = quotas.getIfAvailable(() -> QuotaProperties.NONE);
     }
 
     @Override
@@ -32,8 +48,51 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     }
 
     @Override
+    public Start start(UUID id, String replica) {
+        long max = quotas.maxRunningPerKey();
+        String owner = max > 0 ? repository.findOwner(id).orElse(null) : null;
+        if (owner == null) {
+            return tx.execute(s -> new Start(startRecording(id, replica) ? StartOutcome.STARTED : StartOutcome.GONE,
+                    null));
+        }
+        return tx.execute(s -> {
+            lockOwner(owner);
+            // the owner's row lock is held until commit: another start of this owner counts after this one
+            if (repository.countRunning(owner, id) >= max) {
+                return new Start(StartOutcome.AT_RUNNING_QUOTA, owner);
+            }
+            return new Start(startRecording(id, replica) ? StartOutcome.STARTED : StartOutcome.GONE, owner);
+        });
+    }
+
+    /** Locks the owner's quota row, adding it first (in a transaction of its own) when it is the owner's first start. */
+    private void lockOwner(String owner) {
+        if (repository.lockQuotaOwner(owner)) {
+            return;
+        }
+        try {
+            ownTx.executeWithoutResult(s -> repository.insertQuotaOwner(owner));
+        } catch (DataIntegrityViolationException addedMeanwhile) {
+            // another worker added it: lock that one
+        }
+        if (!repository.lockQuotaOwner(owner)) {
+            throw new IllegalStateException("quota row of '" + owner + "' missing after insert");
+        }
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public List<UUID> oldestQueued(String owner, int limit) {
+        return repository.oldestQueued(owner, limit);
+    }
+
+    @Override
     @Transactional
     public boolean markRunning(UUID id) {
+        return startNow(id);
+    }
+
+    private boolean startNow(UUID id) {
         Instant now = Instant.now();
         if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now) > 0) {
             return true;
@@ -46,7 +105,11 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     @Override
     @Transactional
     public boolean markRunning(UUID id, String replica) {
-        boolean running = markRunning(id);
+        return startRecording(id, replica);
+    }
+
+    private boolean startRecording(UUID id, String replica) {
+        boolean running = startNow(id);
         if (running && replica != null) {
             repository.recordRunner(id, replica.length() > 255 ? replica.substring(0, 255) : replica);
         }

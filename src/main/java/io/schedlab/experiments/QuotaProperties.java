@@ -22,7 +22,7 @@ public record QuotaProperties(
         @DefaultValue("100") long maxQueuedPerKey,
         @DefaultValue("0") long maxRunningPerKey,
         @DefaultValue("0") long maxActivePerKey,
-        @DefaultValue("30s") Duration runningRecheck) {
+        @DefaultValue("10s") Duration runningRecheck) {
 
     public QuotaProperties {
         requireNotNegative("schedlab.quotas.max-queued-per-key", maxQueuedPerKey);
@@ -34,7 +34,7 @@ public record QuotaProperties(
     }
 
     /** No quota at all (the service without API keys, and tests that build services by hand). */
-    public static final QuotaProperties NONE = new QuotaProperties(0, 0, 0, Duration.ofSeconds(30));
+    public static final QuotaProperties NONE = new QuotaProperties(0, 0, 0, Duration.ofSeconds(10));
 
     private static void requireNotNegative(String name, long value) {
         if (value < 0) {

@@ -2,7 +2,7 @@ package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
-import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.Task;
 import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.jobs.metrics.JobMetrics;
 import java.time.Instant;
@@ -20,14 +20,14 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 final class DbSchedulerJobQueue implements JobQueue {
 
     private final Scheduler scheduler;
-    private final OneTimeTask<UUID> task;
+    private final Task<UUID> task;
     private final JdbcTemplate jdbc;
     private final boolean wakeWorkers;
     private final ExperimentLifecycle lifecycle;
     private final JobMetrics metrics;
 
     /** {@code jdbc} on the application's DataSource: JdbcTemplate joins the caller's Spring transaction. */
-    DbSchedulerJobQueue(Scheduler scheduler, OneTimeTask<UUID> task, JdbcTemplate jdbc, boolean wakeWorkers,
+    DbSchedulerJobQueue(Scheduler scheduler, Task<UUID> task, JdbcTemplate jdbc, boolean wakeWorkers,
             ExperimentLifecycle lifecycle, JobMetrics metrics) {
         this.scheduler = scheduler;
         this.task = task;

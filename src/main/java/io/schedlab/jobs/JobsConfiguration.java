@@ -5,13 +5,14 @@ import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.logging.LogLevel;
 import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
-import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.Task;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.github.kagkarlsson.scheduler.stats.StatsRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.experiments.ExperimentLifecycle;
+import io.schedlab.experiments.QuotaProperties;
 import io.schedlab.jobs.metrics.JobMetrics;
 import java.nio.file.Path;
 import java.sql.DatabaseMetaData;
@@ -54,15 +55,18 @@ class JobsConfiguration {
     }
 
     @Bean
-    OneTimeTask<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<SimulationRunner> simulator,
+    Task<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<SimulationRunner> simulator,
             ObjectProvider<Engine> engine, ObjectProvider<Limits> limits, Environment environment,
             @Value("${schedlab.data-dir:./data}") Path dataDir, JobsProperties properties, JobMetrics metrics,
-            WorkerStopSignal stopSignal) {
+            WorkerStopSignal stopSignal, DataSource dataSource, ObjectProvider<QuotaProperties> quotas) {
         SimulationRunner chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
         Limits fallback = limitsFrom(environment);
+        RunningQuotaDeferral quota = new RunningQuotaDeferral(lifecycle, new JdbcTemplate(dataSource), TASK_NAME,
+                quotas.getIfAvailable(() -> QuotaProperties.NONE).runningRecheck(), properties.pollingInterval());
         SimulationJob job = new SimulationJob(lifecycle, chosen, () -> limits.getIfAvailable(() -> fallback), properties,
-                metrics, stopSignal::isStopping, dataDir);
-        return Tasks.oneTime(TASK_NAME, UUID.class)
+                metrics, stopSignal::isStopping, dataDir, quota);
+        // a custom task (not Tasks.oneTime): a job handed back by the running quota is rescheduled, not removed
+        return Tasks.custom(TASK_NAME, UUID.class)
                 .onFailure(new JobFailureHandler(lifecycle))
                 // a job whose process died is due again at once; markRunning accepts RUNNING -> RUNNING
                 .onDeadExecution(new DeadExecutionHandler.ReviveDeadExecution<>())
@@ -70,7 +74,7 @@ class JobsConfiguration {
     }
 
     @Bean(destroyMethod = "")
-    Scheduler scheduler(DataSource dataSource, OneTimeTask<UUID> simulateExperimentTask, JobsProperties properties,
+    Scheduler scheduler(DataSource dataSource, Task<UUID> simulateExperimentTask, JobsProperties properties,
             ObjectProvider<StatsRegistry> statsRegistry, ReplicaName replicaName) {
         SchedulerBuilder builder = Scheduler.create(transactionAware(dataSource), List.of(simulateExperimentTask))
                 .threads(properties.workers())
@@ -111,7 +115,7 @@ class JobsConfiguration {
     }
 
     @Bean
-    DbSchedulerJobQueue jobQueue(Scheduler scheduler, OneTimeTask<UUID> simulateExperimentTask, DataSource dataSource,
+    DbSchedulerJobQueue jobQueue(Scheduler scheduler, Task<UUID> simulateExperimentTask, DataSource dataSource,
             JobsProperties properties, ExperimentLifecycle lifecycle, JobMetrics metrics) {
         return new DbSchedulerJobQueue(scheduler, simulateExperimentTask, new JdbcTemplate(dataSource),
                 properties.enabled(), lifecycle, metrics);

@@ -1,8 +1,9 @@
 package io.schedlab.jobs;
 
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
+import com.github.kagkarlsson.scheduler.task.ExecutionHandler;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
-import com.github.kagkarlsson.scheduler.task.VoidExecutionHandler;
 import io.schedlab.engine.RunCancelledException;
 import io.schedlab.engine.RunLimitExceededException;
 import io.schedlab.engine.metrics.TraceSink;
@@ -11,6 +12,7 @@ import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.TraceSpec;
 import io.schedlab.experiments.ExperimentLifecycle;
+import io.schedlab.experiments.ExperimentLifecycle.Start;
 import io.schedlab.jobs.metrics.JobMetrics;
 import io.schedlab.jobs.metrics.JobMetrics.Outcome;
 import io.schedlab.jobs.metrics.RunMeters;
@@ -29,12 +31,15 @@ import org.slf4j.LoggerFactory;
  * The body of the "simulate-experiment" task: QUEUED/RUNNING -> RUNNING, run the engine under a
  * {@link JobRunControl}, then SUCCEEDED, FAILED (timeout, event bound, engine error) or CANCELLED.
  * A run interrupted by this process stopping throws {@link WorkerStoppingException} so the job
- * goes back to the queue and the experiment is finished by the next process.
+ * goes back to the queue and the experiment is finished by the next process. A job whose API key
+ * is at its running quota is handed back to the queue unstarted ({@link RunningQuotaDeferral}).
  */
-final class SimulationJob implements VoidExecutionHandler<UUID> {
+final class SimulationJob implements ExecutionHandler<UUID> {
 
     private static final Logger log = LoggerFactory.getLogger(SimulationJob.class);
     private static final String UNKNOWN_POLICY = "unknown";
+    /** A finished (or dropped) job leaves the queue. */
+    private static final CompletionHandler<UUID> DONE = new CompletionHandler.OnCompleteRemove<>();
 
     private final ExperimentLifecycle lifecycle;
     private final SimulationRunner simulator;
@@ -43,9 +48,12 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
     private final JobMetrics metrics;
     private final BooleanSupplier shuttingDown;
     private final Path dataDir;
+    private final RunningQuotaDeferral quota;
 
     SimulationJob(ExperimentLifecycle lifecycle, SimulationRunner simulator, Supplier<Limits> limits,
-            JobsProperties properties, JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir) {
+            JobsProperties properties, JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir,
+            RunningQuotaDeferral quota) {
+        this.quota = quota;
         this.lifecycle = lifecycle;
         this.simulator = simulator;
         this.limits = limits;
@@ -56,7 +64,7 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
     }
 
     @Override
-    public void execute(TaskInstance<UUID> instance, ExecutionContext context) {
+    public CompletionHandler<UUID> execute(TaskInstance<UUID> instance, ExecutionContext context) {
         UUID id = instance.getData() != null ? instance.getData() : UUID.fromString(instance.getId());
         if (shuttingDown.getAsBoolean()) {
             throw new WorkerStoppingException("process stopping before experiment " + id + " started");
@@ -64,11 +72,20 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
         Optional<ExperimentSpec> spec = lifecycle.normalizedSpec(id);
         if (spec.isEmpty()) {
             log.info("experiment {} no longer exists; dropping its job", id);
-            return;
+            return DONE;
         }
-        if (!lifecycle.markRunning(id, context.getExecution().pickedBy)) {
-            log.info("experiment {} was cancelled or finished before it started; dropping its job", id);
-            return;
+        Start start = lifecycle.start(id, context.getExecution().pickedBy);
+        switch (start.outcome()) {
+            case GONE -> {
+                log.info("experiment {} was cancelled or finished before it started; dropping its job", id);
+                return DONE;
+            }
+            case AT_RUNNING_QUOTA -> {
+                log.debug("experiment {}: API key '{}' is at its running quota; back to the queue", id, start.owner());
+                return quota.handBack();
+            }
+            case STARTED -> {
+            }
         }
         String policy = policyOf(spec.get());
         RunMeters meters = metrics.forPolicy(policy);
@@ -78,7 +95,9 @@ final class SimulationJob implements VoidExecutionHandler<UUID> {
             run(id, spec.get(), policy, meters);
         } finally {
             metrics.workerIdle();
+            quota.runEnded(start.owner());
         }
+        return DONE;
     }
 
     /**

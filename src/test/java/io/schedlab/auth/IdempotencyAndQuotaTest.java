@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -22,11 +21,11 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Idempotency-Key on POST /api/v1/experiments and the per-key quota, over real HTTP with API keys:
  * replay (same id, one row), another body 422, concurrent duplicates one experiment (others 409 or
- * the replay), keys per owner, expiry, and 429 quota-exceeded with Retry-After.
+ * the replay), keys per owner, expiry, and 429 quota-exceeded (queued quota) with Retry-After.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.datasource.url=jdbc:h2:mem:idempotency;DB_CLOSE_DELAY=-1", "schedlab.jobs.enabled=false",
-        "schedlab.idempotency.ttl=2s", "schedlab.quotas.max-active-per-key=3"})
+        "schedlab.idempotency.ttl=2s", "schedlab.quotas.max-queued-per-key=3"})
 class IdempotencyAndQuotaTest {
 
     static final List<String> USERS = List.of("alice", "bob", "carol", "dave", "erin");
@@ -101,13 +100,15 @@ class IdempotencyAndQuotaTest {
     }
 
     @Test
-    void aKeyOverItsQuotaOfQueuedAndRunningWorkIs429WithRetryAfter() throws Exception {
+    void aKeyOverItsQuotaOfQueuedWorkIs429WithRetryAfterNamingTheLimit() throws Exception {
         for (int i = 0; i < 3; i++) {
             id(submit("carol", null, body("q" + i)));
         }
         HttpResponse<String> over = submit("carol", null, body("q3"));
         assertThat(over.statusCode()).isEqualTo(429);
         assertThat(over.body()).contains("https://schedlab.io/problems/quota-exceeded");
+        assertThat(json.readTree(over.body()).path("limit").asString()).isEqualTo("schedlab.quotas.max-queued-per-key");
+        assertThat(json.readTree(over.body()).path("quota").asLong()).isEqualTo(3);
         assertThat(over.headers().firstValue("Retry-After")).isPresent();
         assertThat(stored("carol")).isEqualTo(3);
         // the quota is per key: another key still submits
@@ -115,7 +116,6 @@ class IdempotencyAndQuotaTest {
     }
 
     private static String body(String name) throws Exception {
-        String seed = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8);
-        return seed.replaceFirst("\\{", "{\"name\":\"" + name + "\",").replaceFirst(",\\s*\"name\"\\s*:\\s*\"[^\"]*\"", "");
+        return KeyedClient.experiment(name);
     }
 }

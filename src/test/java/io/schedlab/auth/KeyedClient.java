@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import org.springframework.core.io.ClassPathResource;
 
 /** HTTP calls as one of the submitters of a test keys file ({@code USER-key} is the key of {@code USER}). */
 final class KeyedClient {
@@ -32,6 +33,13 @@ final class KeyedClient {
         users.forEach(u -> lines.add(ApiKeys.sha256Hex(u + "-key") + " submitter " + u));
         Files.write(file, lines);
         return file;
+    }
+
+    /** The seed 001 experiment (static policy) under another name. */
+    static String experiment(String name) throws Exception {
+        String seed = new ClassPathResource("service/seed001-static.json").getContentAsString(StandardCharsets.UTF_8);
+        return seed.replaceFirst("\\{", "{\"name\":\"" + name + "\",")
+                .replaceFirst(",\\s*\"name\"\\s*:\\s*\"[^\"]*\"", "");
     }
 
     /** POST {@code body} (JSON) to {@code path} as {@code user}, with an Idempotency-Key unless null. */

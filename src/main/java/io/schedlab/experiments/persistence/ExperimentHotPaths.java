@@ -3,6 +3,7 @@ package io.schedlab.experiments.persistence;
 import io.schedlab.experiments.ExperimentStatus;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -50,6 +51,24 @@ public interface ExperimentHotPaths {
     int finishWithResult(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, String reason, Instant now,
             long simulatedNanos, String result, double wallSeconds, long events, long contextSwitches,
             long migrations, Double jainFairness);
+
+    /** The API key that submitted the experiment (empty: no such experiment, or submitted without keys). */
+    Optional<String> findOwner(UUID id);
+
+    /**
+     * Locks the owner's row of {@code quota_owners} (V15) until the caller's transaction ends, so
+     * the starts of one owner's experiments take turns; false when the owner has no row yet.
+     */
+    boolean lockQuotaOwner(String owner);
+
+    /** Adds the owner's {@code quota_owners} row; a concurrent duplicate fails with a DuplicateKeyException. */
+    void insertQuotaOwner(String owner);
+
+    /** The owner's RUNNING experiments other than {@code except}. */
+    long countRunning(String owner, UUID except);
+
+    /** Up to {@code limit} of the owner's QUEUED experiments, oldest first. */
+    List<UUID> oldestQueued(String owner, int limit);
 
     /** Deletes the experiment row; 1 if it existed. */
     int delete(UUID id);

@@ -121,6 +121,36 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
     }
 
     @Override
+    public Optional<String> findOwner(UUID id) {
+        return one(jdbc.query("select owner from experiments where id = ?", (rs, n) -> rs.getString(1), id));
+    }
+
+    @Override
+    public boolean lockQuotaOwner(String owner) {
+        return !jdbc.query("select owner from quota_owners where owner = ? for update", (rs, n) -> rs.getString(1),
+                owner).isEmpty();
+    }
+
+    @Override
+    public void insertQuotaOwner(String owner) {
+        jdbc.update("insert into quota_owners (owner) values (?)", owner);
+    }
+
+    @Override
+    public long countRunning(String owner, UUID except) {
+        Long n = jdbc.queryForObject("select count(*) from experiments where owner = ? and status = ? and id <> ?",
+                Long.class, owner, ExperimentStatus.RUNNING.name(), except);
+        return n == null ? 0 : n;
+    }
+
+    @Override
+    public List<UUID> oldestQueued(String owner, int limit) {
+        return jdbc.query("select id from experiments where owner = ? and status = ? order by created_at, id"
+                + " fetch first " + Math.max(1, limit) + " rows only", (rs, n) -> rs.getObject(1, UUID.class), owner,
+                ExperimentStatus.QUEUED.name());
+    }
+
+    @Override
     public int delete(UUID id) {
         return jdbc.update("delete from experiments where id = ?", id);
     }
