@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -23,9 +24,10 @@ public class ApiKeyFilter extends OncePerRequestFilter {
     public static final String KEY_ATTRIBUTE = ApiKeyFilter.class.getName() + ".key";
     private static final String BEARER = "bearer ";
 
-    private final ApiKeys keys;
+    private final Supplier<ApiKeys> keys;
 
-    public ApiKeyFilter(ApiKeys keys) {
+    /** {@code keys}: the key set in force, read on every request (it changes when the keys file does). */
+    public ApiKeyFilter(Supplier<ApiKeys> keys) {
         this.keys = keys;
     }
 
@@ -45,7 +47,7 @@ public class ApiKeyFilter extends OncePerRequestFilter {
                     "this service needs an API key: send Authorization: Bearer KEY", instance, null);
             return;
         }
-        Optional<ApiKey> key = keys.find(header.substring(BEARER.length()).strip());
+        Optional<ApiKey> key = keys.get().find(header.substring(BEARER.length()).strip());
         if (key.isEmpty()) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"schedlab\", error=\"invalid_token\"");
             ProblemWriter.write(response, ProblemKind.UNAUTHORIZED, "the API key is not known", instance, null);
