@@ -90,9 +90,9 @@ public class ExperimentService {
 
     /** Idempotency-Key handling and the per-key quotas ({@code schedlab.quotas.*}). */
     @org.springframework.beans.factory.annotation.Autowired
-    void configureSubmissions(ObjectProvider<IdempotentSubmissions> idempotency, QuotaProperties quotas) {
+    void configureSubmissions(ObjectProvider<IdempotentSubmissions> idempotency, ObjectProvider<QuotaProperties> quotas) {
         this.idempotency = idempotency.getIfAvailable();
-        this.quotas = quotas;
+        this.quotas = quotas.getIfAvailable(() -> QuotaProperties.NONE);
     }
 
     /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */

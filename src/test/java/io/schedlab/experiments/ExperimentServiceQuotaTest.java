@@ -40,7 +40,9 @@ class ExperimentServiceQuotaTest {
                 new LimitsProperties(1 << 20, 256, 2048, 512, 3600, 500_000_000L, 1000, 1_000_000L, 512), repository, queue,
                 mock(PlatformTransactionManager.class), Runnable::run, new SimpleMeterRegistry(), 1000, Duration.ZERO,
                 "target/test-data/quota");
-        service.configureSubmissions(mock(ObjectProvider.class), quotas);
+        ObjectProvider<QuotaProperties> configured = mock(ObjectProvider.class);
+        when(configured.getIfAvailable(any())).thenReturn(quotas);
+        service.configureSubmissions(mock(ObjectProvider.class), configured);
         service.setAccessProvider(() -> new ExperimentAccess(owner, false));
         return service;
     }
