@@ -120,7 +120,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(QuotaExceededException.class)
     ResponseEntity<ProblemDetail> quotaExceeded(QuotaExceededException e, HttpServletRequest request) {
         ProblemDetail p = problem(ProblemKind.QUOTA_EXCEEDED, e.getMessage(), request);
-        p.setProperty("limit", e.limit());
+        p.setProperty("quotaProperty", e.limit());
         p.setProperty("quota", e.max());
         p.setProperty("current", e.current());
         p.setProperty("requested", e.requested());

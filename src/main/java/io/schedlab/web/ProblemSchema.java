@@ -21,7 +21,11 @@ public record ProblemSchema(
         @Schema(description = "experiment-too-costly: estimated simulated events") Long estimatedEvents,
         @Schema(description = "experiment-too-costly: schedlab.limits.max-events") Long maxEvents,
         @Schema(description = "experiment-too-costly: estimated heap of the run, bytes") Long estimatedHeapBytes,
-        @Schema(description = "experiment-too-costly: schedlab.limits.max-run-heap-mb, in bytes") Long maxHeapBytes) {
+        @Schema(description = "experiment-too-costly: schedlab.limits.max-run-heap-mb, in bytes") Long maxHeapBytes,
+        @Schema(description = "quota-exceeded: the quota reached, e.g. schedlab.quotas.max-queued-per-key") String quotaProperty,
+        @Schema(description = "quota-exceeded: the quota's value") Long quota,
+        @Schema(description = "quota-exceeded: what the API key has now (e.g. queued experiments)") Long current,
+        @Schema(description = "quota-exceeded: what the refused submission would have added (a sweep's children each count)") Long requested) {
 
     /** One bad field: a JSON pointer (RFC 6901) into the submitted body, or a query/path parameter name. */
     @Schema(name = "ProblemError")

@@ -107,7 +107,7 @@ class IdempotencyAndQuotaTest {
         HttpResponse<String> over = submit("carol", null, body("q3"));
         assertThat(over.statusCode()).isEqualTo(429);
         assertThat(over.body()).contains("https://schedlab.io/problems/quota-exceeded");
-        assertThat(json.readTree(over.body()).path("limit").asString()).isEqualTo("schedlab.quotas.max-queued-per-key");
+        assertThat(json.readTree(over.body()).path("quotaProperty").asString()).isEqualTo("schedlab.quotas.max-queued-per-key");
         assertThat(json.readTree(over.body()).path("quota").asLong()).isEqualTo(3);
         assertThat(over.headers().firstValue("Retry-After")).isPresent();
         assertThat(stored("carol")).isEqualTo(3);
