@@ -21,18 +21,20 @@ import tools.jackson.databind.json.JsonMapper;
  * Idempotency-Key on POST /api/v1/sweeps and POST /api/v1/scenarios/{name}/runs, over real HTTP
  * with API keys: the same key and body replay the first answer (same ids, nothing more stored),
  * another body or operation is 422, concurrent duplicates store one submission (the others are
- * 409 or the replay), keys are per API key and expire after the TTL.
+ * 409 or the replay), keys are per API key and expire after the TTL. A sweep or scenario run whose
+ * children would take the key over its queued quota is refused whole.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.datasource.url=jdbc:h2:mem:sweep-idempotency;DB_CLOSE_DELAY=-1", "schedlab.jobs.enabled=false",
-        "schedlab.idempotency.ttl=3s"})
+        "schedlab.idempotency.ttl=3s", "schedlab.quotas.max-queued-per-key=" + SweepAndScenarioIdempotencyTest.QUEUED_QUOTA})
 class SweepAndScenarioIdempotencyTest {
 
+    static final int QUEUED_QUOTA = 20;
     static final String RUN_E2 = "{\"repetitions\": 1, \"durationSeconds\": 5}";
 
     @DynamicPropertySource
     static void keys(DynamicPropertyRegistry registry) throws Exception {
-        var file = KeyedClient.keysFile(List.of("alice", "bob", "carol", "dave", "erin", "frank"));
+        var file = KeyedClient.keysFile(List.of("alice", "bob", "carol", "dave", "erin", "frank", "gina"));
         registry.add("schedlab.auth.keys-file", file::toString);
     }
 
@@ -171,5 +173,42 @@ class SweepAndScenarioIdempotencyTest {
                 .isNotEqualTo(sweep);
         assertThat(accepted(c.post("frank", "/api/v1/scenarios/E2/runs", "k-exp-run", RUN_E2))
                 .path("tables").findValuesAsString("sweepId")).doesNotContainAnyElementsOf(run);
+    }
+
+    @Test
+    void aSubmissionWhoseChildrenWouldGoOverTheQueuedQuotaIsRefusedWhole() throws Exception {
+        KeyedClient c = client();
+        JsonNode first = accepted(c.post("gina", "/api/v1/scenarios/E2/runs", null, RUN_E2));
+        long run = 0;
+        for (JsonNode t : first.path("tables")) {
+            run += t.path("total").asLong();
+        }
+        long stored = run;
+        while (stored + run <= QUEUED_QUOTA) { // sweeps of 2 until one more run would not fit
+            accepted(c.post("gina", "/api/v1/sweeps", null, sweep("g" + stored)));
+            stored += 2;
+        }
+        assertThat(experimentsOf("gina")).isEqualTo(stored);
+        long sweeps = sweepsOf("gina");
+
+        HttpResponse<String> refused = c.post("gina", "/api/v1/scenarios/E2/runs", "over", RUN_E2);
+        assertProblem(refused, 429, "quota-exceeded");
+        JsonNode problem = json.readTree(refused.body());
+        assertThat(problem.path("quotaProperty").asString()).isEqualTo("schedlab.quotas.max-queued-per-key");
+        assertThat(problem.path("quota").asLong()).isEqualTo(QUEUED_QUOTA);
+        assertThat(problem.path("current").asLong()).isEqualTo(stored);
+        assertThat(problem.path("requested").asLong()).isEqualTo(run);
+        assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+        // no table of the run was stored
+        assertThat(experimentsOf("gina")).isEqualTo(stored);
+        assertThat(sweepsOf("gina")).isEqualTo(sweeps);
+
+        assertThat(stored + 2).as("a sweep still fits").isLessThanOrEqualTo(QUEUED_QUOTA);
+        while (stored + 2 <= QUEUED_QUOTA) { // what fits still goes in
+            accepted(c.post("gina", "/api/v1/sweeps", null, sweep("g" + stored)));
+            stored += 2;
+        }
+        assertProblem(c.post("gina", "/api/v1/sweeps", null, sweep("over")), 429, "quota-exceeded");
+        assertThat(experimentsOf("gina")).isEqualTo(stored);
     }
 }
