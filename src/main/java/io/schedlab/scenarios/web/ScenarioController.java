@@ -7,6 +7,7 @@ import io.schedlab.sweeps.SweepService;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.ProblemSchema;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -14,6 +15,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.responses.ApiResponses;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -21,6 +23,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -67,10 +70,10 @@ class ScenarioController {
             @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false, description = "optional overrides",
                     content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioSweeps.Overrides.class)))
             @RequestBody(required = false) byte[] body,
-            @io.swagger.v3.oas.annotations.Parameter(description = "a client-chosen key (1-255 visible ASCII"
+            @Parameter(description = "a client-chosen key (1-255 visible ASCII"
                     + " characters): the same key, scenario and body replay the first answer (same sweeps), another"
                     + " body or scenario is 422; keys expire after schedlab.idempotency.ttl")
-            @org.springframework.web.bind.annotation.RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
+            @RequestHeader(name = "Idempotency-Key", required = false) String idempotencyKey) {
         ScenarioView view = get(name);
         byte[] request = body == null ? new byte[0] : body;
         ScenarioSweeps.Overrides overrides = request.length == 0 ? new ScenarioSweeps.Overrides(null, null)
@@ -80,7 +83,7 @@ class ScenarioController {
         List<Sweep> stored = sweeps.submitAll("runScenario " + view.name(), request, tables.stream()
                 .map(t -> scenarios.definitionJson(t, overrides).getBytes(StandardCharsets.UTF_8)).toList(),
                 idempotencyKey).value();
-        List<ScenarioRunResponse.TableRun> runs = new java.util.ArrayList<>();
+        List<ScenarioRunResponse.TableRun> runs = new ArrayList<>();
         for (int i = 0; i < stored.size(); i++) {
             Sweep s = stored.get(i);
             String caption = i < tables.size() ? tables.get(i).caption() : s.name();
