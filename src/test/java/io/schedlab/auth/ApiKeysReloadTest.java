@@ -33,8 +33,7 @@ class ApiKeysReloadTest {
 
     @DynamicPropertySource
     static void keys(DynamicPropertyRegistry registry) throws Exception {
-        file = KeyedClient.keysFile(List.of("alice"));
-        registry.add("schedlab.auth.keys-file", file::toString);
+        file = KeyedClient.useKeysFile(registry, List.of("alice"));
     }
 
     @LocalServerPort

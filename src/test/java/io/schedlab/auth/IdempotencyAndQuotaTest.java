@@ -3,8 +3,6 @@ package io.schedlab.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -32,8 +30,7 @@ class IdempotencyAndQuotaTest {
 
     @DynamicPropertySource
     static void keysFile(DynamicPropertyRegistry registry) throws Exception {
-        Path file = KeyedClient.keysFile(USERS);
-        registry.add("schedlab.auth.keys-file", file::toString);
+        KeyedClient.useKeysFile(registry, USERS);
     }
 
     @LocalServerPort

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.test.context.DynamicPropertyRegistry;
 
 /** HTTP calls as one of the submitters of a test keys file ({@code USER-key} is the key of {@code USER}). */
 final class KeyedClient {
@@ -32,6 +33,13 @@ final class KeyedClient {
         List<String> lines = new ArrayList<>();
         users.forEach(u -> lines.add(ApiKeys.sha256Hex(u + "-key") + " submitter " + u));
         Files.write(file, lines);
+        return file;
+    }
+
+    /** Points {@code schedlab.auth.keys-file} at a new {@link #keysFile(List) keys file} of these users. */
+    static Path useKeysFile(DynamicPropertyRegistry registry, List<String> users) throws Exception {
+        Path file = keysFile(users);
+        registry.add("schedlab.auth.keys-file", file::toString);
         return file;
     }
 

@@ -49,8 +49,7 @@ class RunningQuotaPickUpTest {
 
     @DynamicPropertySource
     static void keys(DynamicPropertyRegistry registry) throws Exception {
-        var file = KeyedClient.keysFile(List.of("alice", "bob"));
-        registry.add("schedlab.auth.keys-file", file::toString);
+        KeyedClient.useKeysFile(registry, List.of("alice", "bob"));
     }
 
     @LocalServerPort

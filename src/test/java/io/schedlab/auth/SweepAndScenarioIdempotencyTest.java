@@ -34,8 +34,7 @@ class SweepAndScenarioIdempotencyTest {
 
     @DynamicPropertySource
     static void keys(DynamicPropertyRegistry registry) throws Exception {
-        var file = KeyedClient.keysFile(List.of("alice", "bob", "carol", "dave", "erin", "frank", "gina"));
-        registry.add("schedlab.auth.keys-file", file::toString);
+        KeyedClient.useKeysFile(registry, List.of("alice", "bob", "carol", "dave", "erin", "frank", "gina"));
     }
 
     @LocalServerPort
