@@ -54,7 +54,7 @@ class ScenarioApiTest {
                 String what = scenario.path("name").asString() + ": " + t.path("caption").asString();
                 try {
                     assertThat(sweeps.prepare(definition).plan().total()).as(what).isPositive();
-                } catch (io.schedlab.sweeps.InvalidSweepException e) {
+                } catch (io.schedlab.engine.sweeps.InvalidSweepException e) {
                     // a policy of another build (e.g. gedf) is the one acceptable problem: named, not stored
                     assertThat(e.violations()).as(what).allSatisfy(v -> {
                         assertThat(v.pointer()).isEqualTo("/base/scheduler/policy");

@@ -1,5 +1,11 @@
 package io.schedlab.sweeps;
 
+import io.schedlab.engine.sweeps.SweepDefinition;
+import io.schedlab.engine.sweeps.SweepPlanner;
+import io.schedlab.engine.sweeps.SweepPlan;
+import io.schedlab.engine.sweeps.SweepCell;
+import io.schedlab.engine.sweeps.SweepViolation;
+import io.schedlab.engine.sweeps.InvalidSweepException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,7 +24,7 @@ class SweepPlannerTest {
     private static final String METRICS = "[{\"name\": \"f\", \"pointer\": \"/summary/jainIndex\", \"better\": \"higher\"}]";
 
     private final JsonMapper json = JsonMapper.builder().build();
-    private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4));
+    private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4).limits());
 
     private SweepPlan plan(String axes, String extra) {
         String body = "{\"base\": " + BASE + ", \"axes\": " + axes + ", \"metrics\": " + METRICS + extra + "}";

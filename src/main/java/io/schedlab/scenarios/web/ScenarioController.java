@@ -2,6 +2,7 @@ package io.schedlab.scenarios.web;
 
 import io.schedlab.scenarios.ScenarioSweeps;
 import io.schedlab.scenarios.ScenarioSweeps.ScenarioView;
+import io.schedlab.engine.sweeps.SweepDefinition;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.web.ApiErrors;
@@ -13,7 +14,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.responses.ApiResponses;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -23,6 +23,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The published experiments E1..E5: descriptions with published numbers, tables as sweep definitions, runs. */
 @RestController
@@ -33,6 +34,7 @@ class ScenarioController {
     private final ScenarioSweeps scenarios = new ScenarioSweeps();
     private final SweepService sweeps;
     private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
+    private final JsonMapper json = JsonMapper.builder().build();
 
     ScenarioController(SweepService sweeps) {
         this.sweeps = sweeps;
@@ -55,7 +57,7 @@ class ScenarioController {
         return scenarios.byName(name).orElseThrow(() -> new ScenarioNotFoundException(name));
     }
 
-    @Operation(operationId = "runScenario", summary = "Run every table of a scenario as a sweep (202; tables without a definition are skipped); the answer lists the sweeps, in table order")
+    @Operation(operationId = "runScenario", summary = "Run every table of a scenario as a sweep (202; tables with a note are skipped); each sweep's table shows the published values and effects beside the simulated ones; the answer lists the sweeps, in table order")
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "one sweep per table, all QUEUED", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioRunResponse.class))),
         @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
@@ -69,8 +71,9 @@ class ScenarioController {
         ScenarioView view = get(name);
         ScenarioSweeps.Overrides overrides = body == null || body.length == 0 ? new ScenarioSweeps.Overrides(null, null)
                 : reader.read(reader.decode(body), ScenarioSweeps.Overrides.class, "the overrides");
-        List<ScenarioRunResponse.TableRun> runs = view.tables().stream().filter(t -> t.definition() != null).map(t -> {
-            Sweep s = sweeps.submit(scenarios.definitionJson(t, overrides).getBytes(StandardCharsets.UTF_8));
+        List<ScenarioRunResponse.TableRun> runs = view.tables().stream().filter(t -> t.note() == null).map(t -> {
+            SweepDefinition d = ScenarioSweeps.withOverrides(t.definition(), overrides);
+            Sweep s = sweeps.submit(json.writeValueAsBytes(d));
             return new ScenarioRunResponse.TableRun(t.caption(), s.id(), "/api/v1/sweeps/" + s.id(), s.total());
         }).toList();
         return ResponseEntity.accepted().body(new ScenarioRunResponse(view.name(), runs));
