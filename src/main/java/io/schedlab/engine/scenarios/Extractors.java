@@ -1,12 +1,14 @@
 package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.sweeps.ComputedMetric;
+import io.schedlab.engine.sweeps.SweepDefinition.Direction;
 import io.schedlab.engine.sweeps.SweepDefinition.Metric;
 import java.util.List;
 
 /**
  * The metrics scenario cells read from a result document, as sweep metrics (a JSON pointer, a
- * mean over pointers, or a computed figure; named, direction set by the table). Every path into
+ * mean over pointers, or a computed figure; named; times and counts of overhead are lower-is-
+ * better, a headline's direction is the table's). Every path into
  * the document is here, in one place, so a change of the document's shape is one edit.
  */
 final class Extractors {
@@ -37,23 +39,28 @@ final class Extractors {
             case "max" -> "maxNanos";
             default -> throw new IllegalArgumentException("unknown statistic " + stat);
         };
-        return at("/distributions/" + escape(name) + "/" + field, scale);
+        return at("/distributions/" + escape(name) + "/" + field, scale, Direction.LOWER);
     }
 
     /** Migrations of the whole run by kind ("total", "sameCore", "sameSocket", "crossSocket"). */
     static Metric migrations(String kind) {
-        return at("/totals/migrations/" + escape(kind), 1);
+        return at("/totals/migrations/" + escape(kind), 1, Direction.LOWER);
     }
 
     /** Scheduler overhead (decision + switch + context_saved) as a percentage of all pCPU time. */
     static Metric overheadPercent() {
-        return new Metric(ComputedMetric.OVERHEAD_PERCENT.jsonName(), null, null, null,
+        return new Metric(ComputedMetric.OVERHEAD_PERCENT.jsonName(), null, Direction.LOWER, null,
                 ComputedMetric.OVERHEAD_PERCENT.jsonName(), null);
     }
 
     /** A number at a JSON pointer, scaled (e.g. 1e-3 for ns to us; 1 = as it is). */
     static Metric at(String pointer, double scale) {
-        return new Metric(ScenarioSweep.metricName(pointer), pointer, null, null, null, scale == 1 ? null : scale);
+        return at(pointer, scale, null);
+    }
+
+    /** The same with its direction (null: the table's). */
+    private static Metric at(String pointer, double scale, Direction better) {
+        return new Metric(ScenarioSweep.metricName(pointer, scale), pointer, better, null, null, scale == 1 ? null : scale);
     }
 
     private static String headlinePointer(String vm) {

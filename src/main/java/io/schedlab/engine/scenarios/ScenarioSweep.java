@@ -27,7 +27,8 @@ import tools.jackson.databind.node.ObjectNode;
  * runs and the service serves and runs. One axis {@value #AXIS} with a variant per run of the
  * table (its whole experiment as a JSON merge patch of an empty base, seed left to the sweep),
  * the table's seeds (the runs' seed + 0..repeats-1), one metric per distinct value source of its
- * cells, and the published table: rows, columns, reference and each cell's variant, metric and
+ * cells (better as the metric says, else "lower" when the caption says lower is better, else
+ * "higher"), and the published table: rows, columns, reference and each cell's variant, metric and
  * published number.
  */
 public final class ScenarioSweep {
@@ -64,7 +65,8 @@ public final class ScenarioSweep {
             variants.add(new Variant(label, patch));
             for (Measure m : run.measures()) {
                 Metric metric = metrics.computeIfAbsent(m.metric().named(null, null),
-                        k -> m.metric().named(uniqueName(m.metric().name(), names), better));
+                        k -> m.metric().named(uniqueName(m.metric().name(), names),
+                                m.metric().better() != null ? m.metric().better() : better));
                 cells.add(new PublishedCell(m.row(), m.column(), Map.of(AXIS, label), metric.name(), m.published(),
                         run.note()));
             }
@@ -93,12 +95,20 @@ public final class ScenarioSweep {
         return run.spec().seed() == null ? 1L : run.spec().seed();
     }
 
-    /** A metric name from the last two tokens of its pointer ("vmHeadline.VM1"); a headline's "value" is left out. */
-    static String metricName(String pointer) {
+    /**
+     * A metric name from the last two tokens of its pointer ("vmHeadline.VM1"; three when the first of
+     * them is an array index: "vms.1.cpuNanosAllVcpus"); a headline's "value" is left out. A scaled
+     * metric drops "Nanos" and names its unit: "decision.p50.us".
+     */
+    static String metricName(String pointer, double scale) {
         String[] all = pointer.substring(1).split("/");
         String[] tokens = all.length > 2 && all[all.length - 1].equals("value")
                 ? java.util.Arrays.copyOf(all, all.length - 1) : all;
-        String tail = tokens.length >= 2 ? tokens[tokens.length - 2] + "." + tokens[tokens.length - 1] : tokens[0];
+        int take = Math.min(tokens.length, tokens.length >= 3 && tokens[tokens.length - 2].matches("\\d+") ? 3 : 2);
+        String tail = String.join(".", java.util.Arrays.copyOfRange(tokens, tokens.length - take, tokens.length));
+        if (scale != 1) {
+            tail = tail.replace("Nanos", "") + "." + (scale == 1e-3 ? "us" : scale == 1e-9 ? "s" : "x" + scale);
+        }
         String name = tail.replace("~1", "/").replace("~0", "~").replaceAll("[^A-Za-z0-9_.-]", "_");
         if (name.isEmpty() || !Character.isLetter(name.charAt(0))) {
             name = "m" + name;
