@@ -48,7 +48,7 @@ class ScenarioController {
         return scenarios.all();
     }
 
-    @Operation(operationId = "getScenario", summary = "One scenario; tables[i].definition is a sweep definition to download, edit and POST to /api/v1/sweeps")
+    @Operation(operationId = "getScenario", summary = "One scenario; tables[i].definition is a sweep definition to download, edit and POST to /api/v1/sweeps (the same definition the command line's scenario command runs)")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the scenario", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioView.class))),
         @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
