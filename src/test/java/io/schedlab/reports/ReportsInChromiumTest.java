@@ -113,11 +113,7 @@ class ReportsInChromiumTest {
     @Test
     void scenarioRunReportShowsPublishedBesideSimulatedInThePublishedShape() throws Exception {
         // E1 at 0.5 simulated seconds: its first table is gEDF's latency distributions with seed 000's ~2 us worst switch
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/api/v1/scenarios/E1/runs"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"durationSeconds\": 0.5}")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
+        HttpResponse<String> r = post("/api/v1/scenarios/E1/runs", "{\"durationSeconds\": 0.5}");
         JsonNode tables = json.readTree(r.body()).path("tables");
         for (JsonNode t : tables) {
             awaitSweep(t.path("sweep").asString());
@@ -231,10 +227,15 @@ class ReportsInChromiumTest {
     }
 
     private String submit(String path, String body) throws Exception {
+        return post(path, body).headers().firstValue("Location").orElseThrow();
+    }
+
+    /** POSTs JSON and expects 202. */
+    private HttpResponse<String> post(String path, String body) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
-        return r.headers().firstValue("Location").orElseThrow();
+        return r;
     }
 
     private String awaitExperiment(String location) throws Exception {

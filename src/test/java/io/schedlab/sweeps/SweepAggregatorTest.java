@@ -1,17 +1,16 @@
 package io.schedlab.sweeps;
 
-import io.schedlab.engine.sweeps.SweepDefinition;
-import io.schedlab.engine.sweeps.SweepCell;
-import io.schedlab.engine.sweeps.SweepAggregator;
-import io.schedlab.engine.sweeps.SweepTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.schedlab.engine.sweeps.SweepAggregator;
+import io.schedlab.engine.sweeps.SweepCell;
 import io.schedlab.engine.sweeps.SweepDefinition.Direction;
 import io.schedlab.engine.sweeps.SweepDefinition.Metric;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedTable;
 import io.schedlab.engine.sweeps.SweepDefinition.Reference;
+import io.schedlab.engine.sweeps.SweepTable;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

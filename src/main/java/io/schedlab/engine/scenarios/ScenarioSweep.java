@@ -1,7 +1,6 @@
 package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.scenarios.ScenarioTable.RatioReference;
-import io.schedlab.engine.sweeps.SweepDefinition;
 import io.schedlab.engine.sweeps.SweepDefinition.Axis;
 import io.schedlab.engine.sweeps.SweepDefinition.Direction;
 import io.schedlab.engine.sweeps.SweepDefinition.Metric;
@@ -9,6 +8,7 @@ import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedTable;
 import io.schedlab.engine.sweeps.SweepDefinition.Reference;
 import io.schedlab.engine.sweeps.SweepDefinition.Variant;
+import io.schedlab.engine.sweeps.SweepDefinition;
 import io.schedlab.engine.sweeps.SweepPlanner;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package io.schedlab.scenarios.web;
 
-import io.schedlab.scenarios.ScenarioSweeps;
-import io.schedlab.scenarios.ScenarioSweeps.ScenarioView;
 import io.schedlab.engine.sweeps.SweepDefinition;
+import io.schedlab.scenarios.ScenarioSweeps.ScenarioView;
+import io.schedlab.scenarios.ScenarioSweeps;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.web.ApiErrors;

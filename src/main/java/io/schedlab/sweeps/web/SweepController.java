@@ -1,8 +1,8 @@
 package io.schedlab.sweeps.web;
 
 import io.schedlab.engine.sweeps.SweepDefinition;
-import io.schedlab.sweeps.SweepService;
 import io.schedlab.engine.sweeps.SweepTable;
+import io.schedlab.sweeps.SweepService;
 import io.schedlab.sweeps.SweepTableCsv;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.BadParameterException;
