@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.LongStream;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -60,7 +61,7 @@ public final class ScenarioSweep {
                         + run.label() + ")");
             }
             String label = unique(run.label(), labels);
-            ObjectNode patch = JSON.valueToTree(run.spec());
+            ObjectNode patch = withoutNulls(JSON.valueToTree(run.spec()));
             patch.remove("seed"); // the sweep's seeds
             variants.add(new Variant(label, patch));
             for (Measure m : run.measures()) {
@@ -83,6 +84,25 @@ public final class ScenarioSweep {
         List<Long> seeds = LongStream.range(0, first.repeats()).map(r -> seed(first) + r).boxed().toList();
         return new SweepDefinition(name, JSON.createObjectNode(), List.of(new Axis(AXIS, null, null, variants)),
                 seeds.size(), null, List.copyOf(metrics.values()), null, seeds, published);
+    }
+
+    /**
+     * The spec's JSON without its unset (null) members, at every depth: the engine's defaults fill
+     * them either way, and a downloaded definition reads like the set-up. (In a merge patch of an
+     * empty base a null member would remove nothing.)
+     */
+    private static ObjectNode withoutNulls(ObjectNode node) {
+        node.properties().removeIf(e -> e.getValue().isNull());
+        node.forEach(ScenarioSweep::stripNested);
+        return node;
+    }
+
+    private static void stripNested(JsonNode child) {
+        if (child.isObject()) {
+            withoutNulls((ObjectNode) child);
+        } else if (child.isArray()) {
+            child.forEach(ScenarioSweep::stripNested);
+        }
     }
 
     /** Whether the table reads the command line's in-process affinity audit, which the service's runs do not have. */

@@ -36,6 +36,7 @@ class ScenarioSweepTest {
                             assertThat(expanded).as(what + ", " + run.label()).isEqualTo(Specs.withSeed(run.spec(), seed));
                         }
                     }
+                    assertThat(json.writeValueAsString(d.axes().get(0).variants())).as(what + ": unset members left out").doesNotContain(":null");
                     assertThat(d.published().cells()).as(what).hasSize(table.rows().size() * table.columns().size());
                     assertThat(d.published().rows()).isEqualTo(table.rows());
                     assertThat(d.published().columns()).isEqualTo(table.columns());
