@@ -228,8 +228,8 @@
   // The published table in its own shape: simulated (mean +- sd) beside published, ratios' effects when it has a reference.
   function publishedReport(p) {
     var ref = p.reference ? (p.reference.column ? p.reference.column + ' (same row)' : p.reference.row + ' (same column)') : null;
-    var s = section('Published beside simulated', p.caption + (ref ? '; effect = value / ' + ref + ' - 1' : '')
-      + '. ' + p.effectConvention);
+    var s = section('Published beside simulated', p.caption + (ref ? '; effect = value / ' + ref + ' - 1. '
+      + p.effectConvention : '.'));
     var cells = p.cells;
     var label = function (c) { return c.row + ' / ' + c.column; };
     chart(s, 'chart-published', {
