@@ -1,6 +1,7 @@
 // Report pages, drawn with Apache ECharts from the JSON island #report-data that the service
 // put in the page: "experiment" (summary, latency CDFs, per-VM bars, per-pCPU utilization,
-// pCPU timeline from the trace) or "sweep" (metric-vs-parameter curves with error bars, table).
+// pCPU timeline from the trace) or "sweep" (metric-vs-parameter curves with error bars, table;
+// for a sweep with a published table, e.g. a scenario run, the published values beside the simulated).
 // Field names of the result document are read tolerantly (seconds or nanoseconds, number or
 // {value, unit}) so the page follows the document as it evolves.
 (function () {
@@ -217,10 +218,58 @@
     var numeric = function (a) { return table.rows.every(function (row) { return !isNaN(parseFloat(row.levels[a])) && isFinite(row.levels[a]); }); };
     var xAxisName = axes.slice().reverse().filter(numeric)[0] || axes[axes.length - 1] || null;
     var others = axes.filter(function (a) { return a !== xAxisName; });
+    if (table.published) { publishedReport(table.published); }
     var curves = section('Metrics vs ' + (xAxisName || 'cell'), 'mean per cell; error bars are the 95% confidence interval of the mean'
       + ' (Student t); one curve per combination of the other axes.');
     metrics.forEach(function (m, i) { curve(curves, 'chart-metric-' + i, m, table, xAxisName, others, xAxisName && numeric(xAxisName)); });
     sweepTable(table);
+  }
+
+  // The published table in its own shape: simulated (mean +- sd) beside published, ratios' effects when it has a reference.
+  function publishedReport(p) {
+    var ref = p.reference ? (p.reference.column ? p.reference.column + ' (same row)' : p.reference.row + ' (same column)') : null;
+    var s = section('Published beside simulated', p.caption + (ref ? '; effect = value / ' + ref + ' - 1. '
+      + p.effectConvention : '.'));
+    var cells = p.cells;
+    var label = function (c) { return c.row + ' / ' + c.column; };
+    chart(s, 'chart-published', {
+      title: {text: 'simulated mean and published value per cell', textStyle: {fontSize: 13}},
+      legend: {top: 0, right: 0}, tooltip: {trigger: 'axis'},
+      grid: {left: 70, right: 30, top: 40, bottom: 110},
+      xAxis: {type: 'category', data: cells.map(label), axisLabel: {rotate: 30, interval: 0, fontSize: 10}},
+      yAxis: {type: 'value', scale: true},
+      series: [
+        {name: 'simulated', type: 'bar', data: cells.map(function (c) { return c.mean === null ? '-' : c.mean; })},
+        {name: 'published', type: 'scatter', symbol: 'diamond', symbolSize: 12,
+          data: cells.map(function (c) { return c.published === null ? '-' : c.published; })}]
+    }, true);
+    var at = {};
+    cells.forEach(function (c) { at[c.row + '\u0000' + c.column] = c; });
+    var sub = ref ? ['sim', 'pub', 'effect sim', 'effect pub'] : ['sim', 'pub'];
+    var group = el('tr', {}, [el('th', {}, [''])].concat(p.columns.map(function (col) {
+      return el('th', {colspan: String(sub.length)}, [col]); })));
+    var head = el('tr', {}, [el('th', {}, [p.rowHeader])].concat([].concat.apply([], p.columns.map(function () {
+      return sub.map(function (h) { return el('th', {}, [h]); }); }))));
+    function signed(x) { return x === null || x === undefined ? '-' : (x >= 0 ? '+' : '') + x.toFixed(2); }
+    var body = p.rows.map(function (row) {
+      var tds = [el('td', {}, [row])];
+      p.columns.forEach(function (col) {
+        var c = at[row + '\u0000' + col];
+        var sim = !c || c.mean === null ? 'n/a' : num(c.mean) + (c.sd === null ? '' : ' +- ' + num(c.sd));
+        tds.push(el('td', {'class': 'num'}, [sim]));
+        tds.push(el('td', {'class': 'num published'}, [!c || c.published === null ? '-' : num(c.published)]));
+        if (ref) {
+          tds.push(el('td', {'class': 'num'}, [signed(c && c.effect)]));
+          tds.push(el('td', {'class': 'num published'}, [signed(c && c.publishedEffect)]));
+        }
+      });
+      return el('tr', {}, tds);
+    });
+    s.append(el('div', {'class': 'scroll'}, [el('table', {id: 'published-table'},
+      [el('thead', {}, [group, head]), el('tbody', {}, body)])]));
+    var notes = [];
+    cells.forEach(function (c) { if (c.note && notes.indexOf(c.note) < 0) { notes.push(c.note); } });
+    notes.forEach(function (n) { s.append(el('p', {'class': 'note'}, ['note: ' + n])); });
   }
 
   function curve(parent, id, metric, table, xName, others, numericX) {
@@ -260,7 +309,9 @@
 
   function sweepTable(table) {
     var s = section('Table', 'mean +- sample standard deviation over the SUCCEEDED children of each cell.');
+    var published = !!table.published;
     var head = el('tr', {}, ['cell', 'metric', 'n', 'mean +- sd', '95% CI', 'min', 'max', 'vs baseline', 'improvement']
+      .concat(published ? ['published', 'effect', 'published effect'] : [])
       .map(function (h) { return el('th', {}, [h]); }));
     var body = table.rows.map(function (r) {
       var imp = r.improvementPercent;
@@ -269,7 +320,9 @@
         el('td', {'class': 'num'}, [r.ci95Low === null ? '' : num(r.ci95Low) + ' .. ' + num(r.ci95High)]),
         el('td', {'class': 'num'}, [num(r.min)]), el('td', {'class': 'num'}, [num(r.max)]),
         el('td', {'class': 'num'}, [r.deltaPercent === null ? '' : num(r.deltaPercent, 1) + ' %']),
-        el('td', {'class': 'num ' + (imp > 0 ? 'better' : imp < 0 ? 'worse' : '')}, [imp === null ? '' : num(imp, 1) + ' %'])]);
+        el('td', {'class': 'num ' + (imp > 0 ? 'better' : imp < 0 ? 'worse' : '')}, [imp === null ? '' : num(imp, 1) + ' %'])]
+        .concat(published ? [el('td', {'class': 'num published'}, [num(r.published)]), el('td', {'class': 'num'}, [num(r.effect, 2)]),
+          el('td', {'class': 'num published'}, [num(r.publishedEffect, 2)])] : []));
     });
     s.append(el('div', {'class': 'scroll'}, [el('table', {id: 'sweep-table'}, [el('thead', {}, [head]), el('tbody', {}, body)])]));
   }

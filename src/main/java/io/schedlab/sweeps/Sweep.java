@@ -1,5 +1,6 @@
 package io.schedlab.sweeps;
 
+import io.schedlab.engine.sweeps.SweepTable;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;

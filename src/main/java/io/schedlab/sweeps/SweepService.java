@@ -1,5 +1,13 @@
 package io.schedlab.sweeps;
 
+import io.schedlab.engine.spec.Violation;
+import io.schedlab.engine.sweeps.SweepAggregator;
+import io.schedlab.engine.sweeps.SweepCell;
+import io.schedlab.engine.sweeps.SweepDefinition;
+import io.schedlab.engine.sweeps.SweepPlan;
+import io.schedlab.engine.sweeps.SweepPlanner;
+import io.schedlab.engine.sweeps.SweepTable;
+import io.schedlab.engine.sweeps.SweepViolation;
 import io.schedlab.experiments.ExperimentConflictException;
 import io.schedlab.experiments.ExperimentNotFoundException;
 import io.schedlab.experiments.ExperimentService;
@@ -9,11 +17,9 @@ import io.schedlab.experiments.IdempotentSubmissions;
 import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.MalformedExperimentException;
 import io.schedlab.experiments.ValidatedExperiment;
-import io.schedlab.engine.spec.Violation;
 import io.schedlab.sweeps.persistence.NewSweepChild;
 import io.schedlab.sweeps.persistence.SweepRow;
 import io.schedlab.sweeps.persistence.SweepStore;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -57,7 +63,7 @@ public class SweepService {
         this.experiments = experiments;
         this.idempotency = idempotency;
         this.store = store;
-        this.planner = new SweepPlanner(limits);
+        this.planner = new SweepPlanner(limits.limits());
     }
 
     /** Reads and checks a sweep and validates every experiment it expands to; nothing is stored. */
@@ -219,7 +225,7 @@ public class SweepService {
         SweepLayout layout = json.readValue(row.layoutJson(), SweepLayout.class);
         SweepAggregator aggregator = new SweepAggregator(layout.cells(), layout.metrics());
         store.forEachResult(row.id(), (cell, repetition, result) -> aggregator.add(cell, result));
-        return aggregator.table(row.id(), complete, layout.axes(), layout.baselineCell());
+        return aggregator.table(row.id(), complete, layout.axes(), layout.baselineCell(), layout.published());
     }
 
     private static SweepStatus status(SweepRow row, Map<ExperimentStatus, Long> counts) {
@@ -248,11 +254,10 @@ public class SweepService {
     }
 
     private ObjectNode child(SweepPlan plan, SweepCell cell, int repetition, UUID sweepId) {
-        ObjectNode child = plan.cellExperiments().get(cell.index()).deepCopy();
+        ObjectNode child = plan.experiment(cell.index(), repetition);
         String base = plan.definition().name() != null ? plan.definition().name()
                 : child.path("name").isString() ? child.path("name").asString() : "sweep";
         child.put("name", truncate(base + " [" + cell.key() + "] #" + repetition));
-        child.put("seed", plan.seeds().get(repetition));
         if (child.path("labels").isObject() || child.path("labels").isMissingNode() || child.path("labels").isNull()) {
             ObjectNode labels = child.path("labels").isObject() ? (ObjectNode) child.get("labels") : child.putObject("labels");
             labels.put(SWEEP_LABEL, sweepId.toString());

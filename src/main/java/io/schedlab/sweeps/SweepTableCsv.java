@@ -1,5 +1,6 @@
 package io.schedlab.sweeps;
 
+import io.schedlab.engine.sweeps.SweepTable;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -11,8 +12,11 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * The tidy CSV of a sweep table (RFC 4180, header row, one row per cell x metric): cell,
  * cell_key, one column per axis (its level), metric, pointer, better, n, missing, mean, sd,
- * ci95_low, ci95_high, min, max, baseline_mean, delta_pct, improvement_pct. An empty field is
- * "no value" (pandas reads it as NaN).
+ * ci95_low, ci95_high, min, max, baseline_mean, delta_pct, improvement_pct, and for a sweep with a
+ * published table published_row, published_column, published, effect, published_effect (the
+ * cell x metric's place in the published table, its published number, and the simulated and
+ * published effects, ratio - 1 against the table's reference). An empty field is "no value"
+ * (pandas reads it as NaN).
  */
 public final class SweepTableCsv {
 
@@ -24,6 +28,10 @@ public final class SweepTableCsv {
         header.addAll(table.axes());
         header.addAll(List.of("metric", "pointer", "better", "n", "missing", "mean", "sd", "ci95_low", "ci95_high",
                 "min", "max", "baseline_mean", "delta_pct", "improvement_pct"));
+        boolean published = table.published() != null;
+        if (published) {
+            header.addAll(List.of("published_row", "published_column", "published", "effect", "published_effect"));
+        }
         StringWriter out = new StringWriter();
         try (CSVPrinter csv = new CSVPrinter(out, CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).get())) {
             for (SweepTable.Row r : table.rows()) {
@@ -32,6 +40,10 @@ public final class SweepTableCsv {
                 row.addAll(java.util.Arrays.asList(r.metric(), r.pointer(), r.better().json(), r.n(), r.missing(),
                         r.mean(), r.sd(), r.ci95Low(), r.ci95High(), r.min(), r.max(), r.baselineMean(),
                         r.deltaPercent(), r.improvementPercent()));
+                if (published) {
+                    row.addAll(java.util.Arrays.asList(r.publishedRow(), r.publishedColumn(), r.published(), r.effect(),
+                            r.publishedEffect()));
+                }
                 csv.printRecord(row);
             }
         } catch (IOException e) {

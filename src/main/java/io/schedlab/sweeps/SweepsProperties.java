@@ -1,5 +1,6 @@
 package io.schedlab.sweeps;
 
+import io.schedlab.engine.sweeps.SweepLimits;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -9,4 +10,9 @@ public record SweepsProperties(
         @DefaultValue("1000") int maxExperiments,
         @DefaultValue("8") int maxAxes,
         @DefaultValue("32") int maxMetrics) {
+
+    /** The limits the engine's sweep planner checks. */
+    public SweepLimits limits() {
+        return new SweepLimits(maxExperiments, maxAxes, maxMetrics);
+    }
 }

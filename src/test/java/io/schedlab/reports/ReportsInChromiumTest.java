@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -107,6 +108,30 @@ class ReportsInChromiumTest {
         assertThat(browser.findElements(By.cssSelector("#sweep-table tbody tr"))).hasSize(12);
         assertThat(HeadlessChromium.errors(browser)).isEmpty();
         screenshot("sweep-report.png");
+    }
+
+    @Test
+    void scenarioRunReportShowsPublishedBesideSimulatedInThePublishedShape() throws Exception {
+        // E1 at 0.5 simulated seconds: its first table is gEDF's latency distributions with seed 000's ~2 us worst switch
+        HttpResponse<String> r = post("/api/v1/scenarios/E1/runs", "{\"durationSeconds\": 0.5}");
+        JsonNode tables = json.readTree(r.body()).path("tables");
+        for (JsonNode t : tables) {
+            awaitSweep(t.path("sweep").asString());
+        }
+        open(tables.path(0).path("sweep").asString() + "/report");
+        Map<String, Long> points = chartPoints();
+        // 3 distributions x 4 statistics simulated, and the one published number
+        assertThat(points).containsEntry("chart-published", 13L);
+        List<WebElement> rows = browser.findElements(By.cssSelector("#published-table tbody tr"));
+        assertThat(rows).extracting(WebElement::getText).hasSize(3)
+                .allSatisfy(text -> assertThat(text).doesNotContain("n/a"));
+        assertThat(rows.get(0).getText()).startsWith("scheduling decision");
+        assertThat(rows.get(1).findElements(By.cssSelector("td")).get(8).getText()).as("context switch max, published")
+                .isEqualTo("2");
+        assertThat(browser.findElements(By.cssSelector("#published-table thead tr")).get(0).getText())
+                .contains("p50", "p90", "p99", "max");
+        assertThat(HeadlessChromium.errors(browser)).isEmpty();
+        screenshot("scenario-report.png");
     }
 
     @Test
@@ -202,10 +227,15 @@ class ReportsInChromiumTest {
     }
 
     private String submit(String path, String body) throws Exception {
+        return post(path, body).headers().firstValue("Location").orElseThrow();
+    }
+
+    /** POSTs JSON and expects 202. */
+    private HttpResponse<String> post(String path, String body) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
-        return r.headers().firstValue("Location").orElseThrow();
+        return r;
     }
 
     private String awaitExperiment(String location) throws Exception {

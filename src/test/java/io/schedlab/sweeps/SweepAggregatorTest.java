@@ -3,8 +3,14 @@ package io.schedlab.sweeps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.schedlab.sweeps.SweepDefinition.Direction;
-import io.schedlab.sweeps.SweepDefinition.Metric;
+import io.schedlab.engine.sweeps.SweepAggregator;
+import io.schedlab.engine.sweeps.SweepCell;
+import io.schedlab.engine.sweeps.SweepDefinition.Direction;
+import io.schedlab.engine.sweeps.SweepDefinition.Metric;
+import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
+import io.schedlab.engine.sweeps.SweepDefinition.PublishedTable;
+import io.schedlab.engine.sweeps.SweepDefinition.Reference;
+import io.schedlab.engine.sweeps.SweepTable;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -91,6 +97,72 @@ class SweepAggregatorTest {
             assertThat(records.get(2).get("cell_key")).isEqualTo("p=b");
             assertThat(records.get(2).get("mean")).isEmpty();
         }
+    }
+
+    /** A published table 2 rows x 2 columns (reference column "a"): cell p=a fills column a, p=b column b. */
+    private static PublishedTable published() {
+        return new PublishedTable("times, s", "metric", List.of("t row", "f row"), List.of("a", "b"),
+                new Reference("a", null), List.of(
+                        new PublishedCell("t row", "a", Map.of("p", "a"), "t", 10.0, null),
+                        new PublishedCell("t row", "b", Map.of("p", "b"), "t", 15.0, "b is a stand-in"),
+                        new PublishedCell("f row", "a", Map.of("p", "a"), "f", null, null)));
+    }
+
+    @Test
+    void publishedCellsGetTheSimulatedMeanBesideThePublishedValueAndBothEffects() throws Exception {
+        SweepAggregator agg = new SweepAggregator(cells, metrics);
+        agg.add(0, "{\"x\": {\"t\": 2}, \"f\": 1}");
+        agg.add(0, "{\"x\": {\"t\": 4}, \"f\": 1}");
+        agg.add(1, "{\"x\": {\"t\": 6}, \"f\": 1}");
+        SweepTable table = agg.table(UUID.randomUUID(), true, List.of("p"), null, published());
+
+        SweepTable.PublishedView view = table.published();
+        assertThat(view.rows()).containsExactly("t row", "f row");
+        assertThat(view.cells()).extracting(SweepTable.PublishedCellView::column).containsExactly("a", "b", "a");
+        SweepTable.PublishedCellView b = view.cells().get(1);
+        assertThat(b.mean()).isEqualTo(6.0);
+        assertThat(b.published()).isEqualTo(15.0);
+        assertThat(b.ratio()).as("6 / mean 3 of the reference column").isCloseTo(2.0, within(1e-12));
+        assertThat(b.effect()).isCloseTo(1.0, within(1e-12));
+        assertThat(b.publishedEffect()).as("15 / 10 - 1").isCloseTo(0.5, within(1e-12));
+        assertThat(b.note()).isEqualTo("b is a stand-in");
+        assertThat(view.cells().get(0).sd()).isCloseTo(Math.sqrt(2), within(1e-12));
+        assertThat(view.cells().get(2).published()).as("the source gives none").isNull();
+
+        SweepTable.Row tidy = row(table, 1, "t");
+        assertThat(tidy.publishedRow()).isEqualTo("t row");
+        assertThat(tidy.publishedColumn()).isEqualTo("b");
+        assertThat(tidy.published()).isEqualTo(15.0);
+        assertThat(tidy.effect()).isCloseTo(1.0, within(1e-12));
+        assertThat(row(table, 1, "f").published()).as("fills no published cell").isNull();
+
+        String csv = SweepTableCsv.write(table);
+        try (CSVParser parser = CSVParser.parse(csv, CSVFormat.RFC4180.builder().setHeader().get())) {
+            assertThat(parser.getHeaderNames()).endsWith("published_row", "published_column", "published", "effect",
+                    "published_effect");
+            CSVRecord bt = parser.getRecords().get(2);
+            assertThat(bt.get("cell_key")).isEqualTo("p=b");
+            assertThat(bt.get("published_column")).isEqualTo("b");
+            assertThat(Double.parseDouble(bt.get("published"))).isEqualTo(15.0);
+            assertThat(Double.parseDouble(bt.get("published_effect"))).isCloseTo(0.5, within(1e-12));
+        }
+    }
+
+    @Test
+    void metricsCanAverageSeveralPointersScaleAndCompute() {
+        List<Metric> derived = List.of(new Metric("mean", null, Direction.HIGHER, List.of("/a", "/b"), null, null),
+                new Metric("us", "/ns", Direction.LOWER, null, null, 1e-3),
+                new Metric("overhead", null, Direction.LOWER, null, "overheadPercent", null));
+        SweepAggregator agg = new SweepAggregator(cells, derived);
+        agg.add(0, "{\"a\": 1, \"b\": 4, \"ns\": 2500, \"pcpus\": [{\"busyNanos\": 80, \"idleNanos\": 10,"
+                + " \"overheadNanos\": 10}, {\"busyNanos\": 100, \"idleNanos\": 0, \"overheadNanos\": 0}]}");
+        agg.add(0, "{\"a\": 1, \"ns\": 2500, \"pcpus\": []}");
+        SweepTable table = agg.table(UUID.randomUUID(), true, List.of("p"), null);
+        assertThat(row(table, 0, "mean").mean()).isEqualTo(2.5);
+        assertThat(row(table, 0, "mean").missing()).as("b is missing in the second").isEqualTo(1);
+        assertThat(row(table, 0, "us").mean()).isEqualTo(2.5);
+        assertThat(row(table, 0, "overhead").mean()).as("10 of 200 ns").isCloseTo(5.0, within(1e-12));
+        assertThat(row(table, 0, "overhead").missing()).isEqualTo(1);
     }
 
     private static SweepTable.Row row(SweepTable table, int cell, String metric) {

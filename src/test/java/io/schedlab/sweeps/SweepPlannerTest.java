@@ -3,6 +3,12 @@ package io.schedlab.sweeps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.schedlab.engine.sweeps.InvalidSweepException;
+import io.schedlab.engine.sweeps.SweepCell;
+import io.schedlab.engine.sweeps.SweepDefinition;
+import io.schedlab.engine.sweeps.SweepPlan;
+import io.schedlab.engine.sweeps.SweepPlanner;
+import io.schedlab.engine.sweeps.SweepViolation;
 import io.schedlab.experiments.ExperimentSpecReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +24,7 @@ class SweepPlannerTest {
     private static final String METRICS = "[{\"name\": \"f\", \"pointer\": \"/summary/jainIndex\", \"better\": \"higher\"}]";
 
     private final JsonMapper json = JsonMapper.builder().build();
-    private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4));
+    private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4).limits());
 
     private SweepPlan plan(String axes, String extra) {
         String body = "{\"base\": " + BASE + ", \"axes\": " + axes + ", \"metrics\": " + METRICS + extra + "}";
@@ -109,6 +115,44 @@ class SweepPlannerTest {
         assertThatThrownBy(() -> planner.plan(new ExperimentSpecReader().read(body, SweepDefinition.class, "a sweep")))
                 .isInstanceOfSatisfying(InvalidSweepException.class, e -> assertThat(e.violations())
                         .extracting(SweepViolation::pointer).containsExactly("/metrics"));
+    }
+
+    @Test
+    void explicitSeedsAreTheRepetitionsSeedsAndMustMatchTheirCount() {
+        SweepPlan plan = plan("[]", ", \"seeds\": [3, 4, 5]");
+        assertThat(plan.seeds()).containsExactly(3L, 4L, 5L);
+        assertThat(plan.total()).as("repetitions default to the seeds' number").isEqualTo(3);
+        assertThat(plan.experiment(0, 1).path("seed").asLong()).isEqualTo(4);
+        assertThat(problems("[]", ", \"repetitions\": 2, \"seeds\": [3, 4, 5]")).extracting(SweepViolation::pointer)
+                .containsExactly("/seeds");
+        assertThat(problems("[]", ", \"seeds\": [-1]")).extracting(SweepViolation::pointer).containsExactly("/seeds/0");
+    }
+
+    @Test
+    void aPublishedTableMustNameRowsColumnsCellsAndMetricsOfTheSweep() {
+        String axes = "[{\"name\": \"policy\", \"variants\": [{\"name\": \"credit\", \"patch\": {}}]}]";
+        String good = ", \"published\": {\"caption\": \"c\", \"rowHeader\": \"h\", \"rows\": [\"r\"],"
+                + " \"columns\": [\"credit\", \"x\"], \"reference\": {\"column\": \"credit\"}, \"cells\": ["
+                + "{\"row\": \"r\", \"column\": \"credit\", \"cell\": {\"policy\": \"credit\"}, \"metric\": \"f\", \"value\": 2}]}";
+        assertThat(plan(axes, good).definition().published().cells()).hasSize(1);
+        String bad = ", \"published\": {\"caption\": \"c\", \"rowHeader\": \"h\", \"rows\": [\"r\"],"
+                + " \"columns\": [\"credit\"], \"reference\": {\"column\": \"nope\"}, \"cells\": ["
+                + "{\"row\": \"q\", \"column\": \"credit\", \"cell\": {\"policy\": \"credit2\"}, \"metric\": \"g\"}]}";
+        assertThat(problems(axes, bad)).extracting(SweepViolation::pointer).containsExactly(
+                "/published/reference/column", "/published/cells/0/row", "/published/cells/0/metric",
+                "/published/cells/0/cell");
+    }
+
+    @Test
+    void aMetricHasExactlyOneSourceAndAKnownComputedFigure() {
+        String two = "{\"name\": \"m\", \"pointer\": \"/x\", \"meanOf\": [\"/y\"], \"better\": \"lower\"}";
+        String unknown = "{\"name\": \"n\", \"computed\": \"magic\", \"better\": \"lower\"}";
+        String zero = "{\"name\": \"o\", \"pointer\": \"/x\", \"scale\": 0, \"better\": \"lower\"}";
+        String body = "{\"base\": " + BASE + ", \"metrics\": [" + two + ", " + unknown + ", " + zero + "]}";
+        assertThatThrownBy(() -> planner.plan(new ExperimentSpecReader().read(body, SweepDefinition.class, "a sweep")))
+                .isInstanceOfSatisfying(InvalidSweepException.class, e -> assertThat(e.violations())
+                        .extracting(SweepViolation::pointer).containsExactly("/metrics/0", "/metrics/1/computed",
+                                "/metrics/2/scale"));
     }
 
     private List<SweepViolation> problems(String axes, String extra) {

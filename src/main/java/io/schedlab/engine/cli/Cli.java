@@ -17,12 +17,15 @@ public final class Cli {
               --trace F   turn the event trace on and write it to F as CSV (time_ns,pcpu,event,vm,vcpu)
               --help      print this help""";
     static final String SCENARIO_USAGE = """
-            usage: schedlab scenario <E1..E5|all|list> [--quick] [--markdown FILE] [--skip E4,..]
-              E1..E5      run one built-in published experiment and print its tables
+            usage: schedlab scenario <E1..E5|all|list> [--quick] [--threads N] [--markdown FILE] [--skip E4,..]
+              E1..E5      run one built-in published experiment (the sweeps GET /api/v1/scenarios/ID
+                          serves) on this machine and print its tables
               all         run every scenario
               list        list the scenarios
               --quick     smaller sizes: a smoke run whose shape can differ from the published one
+              --threads   run N experiments at once (default 1; the tables do not depend on it)
               --markdown  also write the fidelity document (tables, effect sizes, constants) to FILE
+              --skip      name these scenarios in the fidelity document without running them
               --help      print this help""";
     static final String BENCH_USAGE = """
             usage: schedlab bench [--policy P[,P..]] [--seconds S] [--repeat N] [--warmup W] [--scale K]

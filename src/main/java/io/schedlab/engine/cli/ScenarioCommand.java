@@ -17,15 +17,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code java -jar schedlab.jar scenario <E1..E5|all|list> [--quick] [--markdown FILE]}: runs a
- * built-in published experiment through the engine and prints its tables in the published shape,
+ * {@code java -jar schedlab.jar scenario <E1..E5|all|list> [--quick] [--threads N] [--markdown FILE]}:
+ * runs a built-in published experiment, from the sweep definitions the service serves
+ * ({@link io.schedlab.engine.scenarios.ScenarioSweep}), through the engine on this machine and
+ * prints its tables in the published shape,
  * with the published numbers and ratios beside. Progress lines go to {@code err}, tables to
  * {@code out}; {@code --markdown} also writes the fidelity document ({@link FidelityReport}) to FILE.
  */
 public final class ScenarioCommand {
 
     static final String USAGE = "usage: scenario <" + String.join("|", BuiltInScenarios.IDS)
-            + "|all|list> [--quick] [--markdown FILE] [--skip E4,..]";
+            + "|all|list> [--quick] [--threads N] [--markdown FILE] [--skip E4,..]";
+    /** Most threads --threads may ask for. */
+    static final int MAX_THREADS = 256;
 
     static final String QUICK_WARNING = "note: --quick runs smaller sizes as a smoke run; its shape can differ from"
             + " the published one (compare shapes on full runs)";
@@ -44,6 +48,7 @@ public final class ScenarioCommand {
 
     static int run(String[] args, PrintStream out, PrintStream err, Engine engine) {
         boolean quick = false;
+        int threads = 1;
         Path markdown = null;
         List<String> ids = new ArrayList<>();
         List<String> skip = new ArrayList<>();
@@ -56,6 +61,14 @@ public final class ScenarioCommand {
                     return 2;
                 }
                 markdown = Path.of(args[++i]);
+            } else if (a.equals("--threads")) {
+                Integer n = i + 1 < args.length ? parseThreads(args[++i]) : null;
+                if (n == null) {
+                    err.println("--threads needs a whole number from 1 to " + MAX_THREADS);
+                    err.println(USAGE);
+                    return 2;
+                }
+                threads = n;
             } else if (a.equals("--skip")) {
                 if (i + 1 >= args.length) {
                     err.println("--skip needs scenario ids (E4 or E1,E4)");
@@ -104,7 +117,7 @@ public final class ScenarioCommand {
         if (quick) {
             err.println(QUICK_WARNING);
         }
-        ScenarioRunner runner = ScenarioRunner.of(engine, Limits.defaults());
+        ScenarioRunner runner = ScenarioRunner.of(engine, Limits.defaults(), threads);
         List<ScenarioResult> results = new ArrayList<>();
         for (Scenario s : scenarios) {
             ScenarioResult result = runner.run(s, line -> err.println("[" + s.id() + "] " + line));
@@ -121,5 +134,14 @@ public final class ScenarioCommand {
             err.println("wrote " + markdown);
         }
         return 0;
+    }
+
+    private static Integer parseThreads(String text) {
+        try {
+            int n = Integer.parseInt(text);
+            return n >= 1 && n <= MAX_THREADS ? n : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 }

@@ -1,35 +1,28 @@
 package io.schedlab.engine.scenarios;
 
+import io.schedlab.engine.sweeps.ComputedMetric;
+import io.schedlab.engine.sweeps.SweepDefinition.Direction;
+import io.schedlab.engine.sweeps.SweepDefinition.Metric;
 import java.util.List;
-import java.util.function.Function;
-import tools.jackson.databind.JsonNode;
 
 /**
- * Reads scenario cells from a result document's JSON tree. Every path into the document is here, in
- * one place, so a change of the document's shape is one edit.
+ * The metrics scenario cells read from a result document, as sweep metrics (a JSON pointer, a
+ * mean over pointers, or a computed figure; named; times and counts of overhead are lower-is-
+ * better, a headline's direction is the table's). Every path into
+ * the document is here, in one place, so a change of the document's shape is one edit.
  */
 final class Extractors {
     private Extractors() {
     }
 
     /** The VM's headline figure in its workload's unit (summary.vmHeadline.NAME.value). */
-    static Function<JsonNode, Double> vmHeadline(String vm) {
-        return new PointerExtractor("/summary/vmHeadline/" + escape(vm) + "/value", 1);
+    static Metric vmHeadline(String vm) {
+        return at(headlinePointer(vm), 1);
     }
 
-    /** Mean of the VMs' headline figures (null if any is missing). */
-    static Function<JsonNode, Double> meanHeadline(List<String> vms) {
-        return doc -> {
-            double sum = 0;
-            for (String vm : vms) {
-                Double v = vmHeadline(vm).apply(doc);
-                if (v == null) {
-                    return null;
-                }
-                sum += v;
-            }
-            return vms.isEmpty() ? null : sum / vms.size();
-        };
+    /** Mean of the VMs' headline figures (missing if any is). */
+    static Metric meanHeadline(List<String> vms) {
+        return new Metric("meanHeadline", null, null, vms.stream().map(Extractors::headlinePointer).toList(), null, null);
     }
 
     /**
@@ -37,7 +30,7 @@ final class Extractors {
      * "contextSwitch", "contextSaved", "wakeLatency", "runqueueWait"; ResultDocument.distributions, in ns),
      * scaled (1e-3: ns to us).
      */
-    static Function<JsonNode, Double> distribution(String name, String stat, double scale) {
+    static Metric distribution(String name, String stat, double scale) {
         String field = switch (stat) {
             case "p50" -> "p50Nanos";
             case "p90" -> "p90Nanos";
@@ -46,39 +39,32 @@ final class Extractors {
             case "max" -> "maxNanos";
             default -> throw new IllegalArgumentException("unknown statistic " + stat);
         };
-        return at("/distributions/" + escape(name) + "/" + field, scale);
+        return at("/distributions/" + escape(name) + "/" + field, scale, Direction.LOWER);
     }
 
     /** Migrations of the whole run by kind ("total", "sameCore", "sameSocket", "crossSocket"). */
-    static Function<JsonNode, Double> migrations(String kind) {
-        return at("/totals/migrations/" + escape(kind), 1);
+    static Metric migrations(String kind) {
+        return at("/totals/migrations/" + escape(kind), 1, Direction.LOWER);
     }
 
     /** Scheduler overhead (decision + switch + context_saved) as a percentage of all pCPU time. */
-    static Function<JsonNode, Double> overheadPercent() {
-        return doc -> {
-            JsonNode pcpus = doc.at("/pcpus");
-            if (!pcpus.isArray() || pcpus.isEmpty()) {
-                return null;
-            }
-            double overhead = 0;
-            double total = 0;
-            for (JsonNode p : pcpus) {
-                overhead += p.path("overheadNanos").doubleValue();
-                total += p.path("busyNanos").doubleValue() + p.path("idleNanos").doubleValue()
-                        + p.path("overheadNanos").doubleValue();
-            }
-            return total > 0 ? 100 * overhead / total : null;
-        };
+    static Metric overheadPercent() {
+        return new Metric(ComputedMetric.OVERHEAD_PERCENT.jsonName(), null, Direction.LOWER, null,
+                ComputedMetric.OVERHEAD_PERCENT.jsonName(), null);
     }
 
-    /** A number at a JSON pointer, scaled (e.g. 1e-3 for ns to us). */
-    static Function<JsonNode, Double> at(String pointer, double scale) {
-        return new PointerExtractor(pointer, scale);
+    /** A number at a JSON pointer, scaled (e.g. 1e-3 for ns to us; 1 = as it is). */
+    static Metric at(String pointer, double scale) {
+        return at(pointer, scale, null);
     }
 
-    static Double number(JsonNode node) {
-        return node == null || node.isMissingNode() || node.isNull() || !node.isNumber() ? null : node.doubleValue();
+    /** The same with its direction (null: the table's). */
+    private static Metric at(String pointer, double scale, Direction better) {
+        return new Metric(ScenarioSweep.metricName(pointer, scale), pointer, better, null, null, scale == 1 ? null : scale);
+    }
+
+    private static String headlinePointer(String vm) {
+        return "/summary/vmHeadline/" + escape(vm) + "/value";
     }
 
     /** RFC 6901 escaping of one reference token. */

@@ -154,20 +154,10 @@ public final class FidelityReport {
         }
     }
 
+    /** The cell's simulated or published ratio to the table's reference, as the sweep table gives it. */
     private static Double ratio(TableResult t, String row, String col, boolean published) {
-        RatioReference ref = t.table().ratioTo();
         Cell cell = t.cell(row, col);
-        Cell base = ref.column() ? t.cell(row, ref.name()) : t.cell(ref.name(), col);
-        Double v = value(cell, published);
-        Double b = value(base, published);
-        return v == null || b == null || b == 0 ? null : v / b;
-    }
-
-    private static Double value(Cell cell, boolean published) {
-        if (cell == null) {
-            return null;
-        }
-        return published ? cell.published() : cell.measured() ? cell.mean() : null;
+        return cell == null ? null : published ? cell.publishedRatio() : cell.ratio();
     }
 
     private static String sim(Cell cell, boolean pending) {

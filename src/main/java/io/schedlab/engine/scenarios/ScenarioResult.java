@@ -15,8 +15,12 @@ public record ScenarioResult(Scenario scenario, List<TableResult> tables) {
         }
     }
 
-    /** A cell: mean and sample standard deviation over {@code n} runs (n = 0: not measured), and the published value. */
-    public record Cell(double mean, double stddev, int n, Double published) {
+    /**
+     * A cell: mean and sample standard deviation over {@code n} runs (n = 0: not measured), the
+     * published value, and both as ratios to the table's reference cell (null without one), as the
+     * sweep table's published view gives them.
+     */
+    public record Cell(double mean, double stddev, int n, Double published, Double ratio, Double publishedRatio) {
 
         public boolean measured() {
             return n > 0;

@@ -5,20 +5,37 @@ import io.schedlab.engine.scenarios.ScenarioResult.Cell;
 import io.schedlab.engine.scenarios.ScenarioResult.TableResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
+import io.schedlab.engine.sweeps.SweepAggregator;
+import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
+import io.schedlab.engine.sweeps.SweepDefinition;
+import io.schedlab.engine.sweeps.SweepLimits;
+import io.schedlab.engine.sweeps.SweepPlan;
+import io.schedlab.engine.sweeps.SweepPlanner;
+import io.schedlab.engine.sweeps.SweepTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Runs a scenario's experiments one after the other and fills its tables. A run whose policy is not
- * registered is skipped with the note "policy 'x' not available yet"; a run the engine rejects or
- * fails is skipped with the reason; neither stops the other runs.
+ * Runs a scenario on this machine as the service runs it, from the same sweep definitions
+ * ({@link ScenarioSweep}): each table's definition is expanded by the engine's
+ * {@link SweepPlanner}, its children run here (on {@code threads} threads; results are
+ * aggregated in cell and repetition order, so the table does not depend on the thread count)
+ * and tabulated by the same {@link SweepAggregator} as the service's table. A run whose policy
+ * is not registered is skipped with the note "policy 'x' not available yet"; a run the engine
+ * rejects or fails is skipped with the reason; neither stops the other runs.
  */
 public final class ScenarioRunner {
 
@@ -31,100 +48,121 @@ public final class ScenarioRunner {
     /** Field added to the JSON tree of a traced run: {@code {checked, violations, examples}} of its {@link AffinityAudit}. */
     public static final String AUDIT_FIELD = EngineExecutor.AUDIT_FIELD;
 
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
     private final Executor executor;
     private final Predicate<String> policyAvailable;
+    private final int threads;
+    private final SweepPlanner planner = new SweepPlanner(SweepLimits.DEFAULTS);
 
     public ScenarioRunner(Executor executor, Predicate<String> policyAvailable) {
-        this.executor = executor;
-        this.policyAvailable = policyAvailable;
+        this(executor, policyAvailable, 1);
     }
 
-    /** A runner over the real engine: validate (normalize) then run, with the given limits. */
+    public ScenarioRunner(Executor executor, Predicate<String> policyAvailable, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1");
+        }
+        this.executor = executor;
+        this.policyAvailable = policyAvailable;
+        this.threads = threads;
+    }
+
+    /** A runner over the real engine on one thread. */
     public static ScenarioRunner of(Engine engine, Limits limits) {
-        return new ScenarioRunner(new EngineExecutor(engine, limits), name -> engine.registry().policy(name).isPresent());
+        return of(engine, limits, 1);
+    }
+
+    /** A runner over the real engine: validate (normalize) then run, with the given limits, on {@code threads} threads. */
+    public static ScenarioRunner of(Engine engine, Limits limits, int threads) {
+        return new ScenarioRunner(new EngineExecutor(engine, limits), name -> engine.registry().policy(name).isPresent(),
+                threads);
     }
 
     /** Runs every table; an experiment that appears in several tables (equal spec and seed) runs once. */
     public ScenarioResult run(Scenario scenario, Consumer<String> progress) {
-        List<TableResult> tables = new ArrayList<>();
-        Map<ExperimentSpec, JsonNode> done = new LinkedHashMap<>();
-        for (ScenarioTable table : scenario.tables()) {
-            tables.add(runTable(table, progress, done));
+        Map<ExperimentSpec, Future<JsonNode>> done = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<TableResult> tables = new ArrayList<>();
+            for (int t = 0; t < scenario.tables().size(); t++) {
+                tables.add(runTable(scenario.tables().get(t), ScenarioSweep.of(scenario, t), progress, done, pool));
+            }
+            return new ScenarioResult(scenario, tables);
+        } finally {
+            pool.shutdownNow();
         }
-        return new ScenarioResult(scenario, tables);
     }
 
-    private TableResult runTable(ScenarioTable table, Consumer<String> progress, Map<ExperimentSpec, JsonNode> done) {
-        Map<String, Map<String, Accumulator>> acc = new LinkedHashMap<>();
+    /** One child of the sweep: its cell, repetition, spec and result (null when skipped). */
+    private record Child(int cell, String label, long seed, ExperimentSpec spec, Future<JsonNode> result) {
+    }
+
+    private TableResult runTable(ScenarioTable table, SweepDefinition definition, Consumer<String> progress,
+            Map<ExperimentSpec, Future<JsonNode>> done, ExecutorService pool) {
+        SweepPlan plan = planner.plan(definition);
         Set<String> notes = new LinkedHashSet<>();
-        for (ScenarioRun run : table.runs()) {
-            if (run.note() != null) {
-                notes.add(run.note());
+        List<List<Child>> children = new ArrayList<>();
+        for (var cell : plan.cells()) {
+            String label = cell.levels().get(ScenarioSweep.AXIS);
+            List<Child> runs = new ArrayList<>();
+            children.add(runs);
+            String policy = plan.cellExperiments().get(cell.index()).path("scheduler").path("policy").asString(null);
+            if (policy != null && !policyAvailable.test(policy)) {
+                continue;
             }
-            String policy = run.spec().scheduler() == null ? null : run.spec().scheduler().policy();
+            for (int r = 0; r < plan.seeds().size(); r++) {
+                ExperimentSpec spec = JSON.treeToValue(plan.experiment(cell.index(), r), ExperimentSpec.class);
+                long seed = plan.seeds().get(r);
+                String line = label + (plan.seeds().size() > 1 ? " (seed " + seed + ")" : "");
+                Future<JsonNode> result = done.computeIfAbsent(spec, s -> pool.submit(() -> {
+                    progress.accept(line);
+                    return executor.run(s);
+                }));
+                runs.add(new Child(cell.index(), label, seed, spec, result));
+            }
+        }
+        SweepAggregator aggregator = new SweepAggregator(plan.cells(), definition.metrics());
+        for (var cell : plan.cells()) {
+            String label = cell.levels().get(ScenarioSweep.AXIS);
+            List<PublishedCell> measures = definition.published().cells().stream()
+                    .filter(p -> p.cell().get(ScenarioSweep.AXIS).equals(label)).toList();
+            measures.stream().map(PublishedCell::note).filter(n -> n != null).forEach(notes::add);
+            String policy = plan.cellExperiments().get(cell.index()).path("scheduler").path("policy").asString(null);
             if (policy != null && !policyAvailable.test(policy)) {
                 notes.add("policy '" + policy + "' not available yet (not registered in this engine): its cells are n/a");
                 continue;
             }
-            for (int r = 0; r < run.repeats(); r++) {
-                long seed = (run.spec().seed() == null ? 1 : run.spec().seed()) + r;
-                ExperimentSpec spec = Specs.withSeed(run.spec(), seed);
-                JsonNode doc = done.get(spec);
+            for (Child child : children.get(cell.index())) {
+                JsonNode doc;
                 try {
-                    if (doc == null) {
-                        progress.accept(run.label() + (run.repeats() > 1 ? " (seed " + seed + ")" : ""));
-                        doc = executor.run(spec);
-                        done.put(spec, doc);
-                    }
-                } catch (RuntimeException e) {
-                    notes.add(run.label() + " failed: " + e.getMessage());
+                    doc = child.result().get();
+                } catch (ExecutionException e) {
+                    notes.add(label + " failed: " + e.getCause().getMessage());
                     break;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
                 }
-                for (Measure m : run.measures()) {
-                    Double value = m.extract().apply(doc);
-                    Accumulator a = acc.computeIfAbsent(m.row(), k -> new LinkedHashMap<>())
-                            .computeIfAbsent(m.column(), k -> new Accumulator());
-                    a.published = m.published();
-                    if (value == null || !Double.isFinite(value)) {
-                        notes.add(run.label() + ": no value for " + m.row() + " / " + m.column());
-                    } else {
-                        a.add(value);
+                aggregator.add(cell.index(), doc);
+                for (PublishedCell m : measures) {
+                    if (metric(definition, m.metric()).read(doc) == null) {
+                        notes.add(label + ": no value for " + m.row() + " / " + m.column());
                     }
                 }
             }
         }
-        // Published numbers also for cells whose run did not happen, so the table always shows them.
-        for (ScenarioRun run : table.runs()) {
-            for (Measure m : run.measures()) {
-                acc.computeIfAbsent(m.row(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(m.column(), k -> new Accumulator()).published = m.published();
-            }
-        }
+        SweepTable result = aggregator.table(null, true, plan.axisNames(), null, definition.published());
         Map<String, Map<String, Cell>> cells = new LinkedHashMap<>();
-        acc.forEach((row, cols) -> {
-            Map<String, Cell> out = new LinkedHashMap<>();
-            cols.forEach((col, a) -> out.put(col, a.cell()));
-            cells.put(row, out);
-        });
+        for (SweepTable.PublishedCellView v : result.published().cells()) {
+            Cell cell = new Cell(v.mean() == null ? Double.NaN : v.mean(), v.sd() == null ? 0 : v.sd(), (int) v.n(),
+                    v.published(), v.ratio(), v.publishedRatio());
+            cells.computeIfAbsent(v.row(), k -> new LinkedHashMap<>()).put(v.column(), cell);
+        }
         return new TableResult(table, cells, List.copyOf(notes));
     }
 
-    /** Running mean and variance (Welford). */
-    private static final class Accumulator {
-        private int n;
-        private double mean;
-        private double m2;
-        private Double published;
-
-        void add(double x) {
-            n++;
-            double d = x - mean;
-            mean += d / n;
-            m2 += d * (x - mean);
-        }
-
-        Cell cell() {
-            return new Cell(n == 0 ? Double.NaN : mean, n > 1 ? Math.sqrt(m2 / (n - 1)) : 0, n, published);
-        }
+    private static SweepDefinition.Metric metric(SweepDefinition d, String name) {
+        return d.metrics().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
     }
 }

@@ -62,10 +62,8 @@ public final class TablePrinter {
                 line.add(simText(cell));
                 line.add(cell == null || cell.published() == null ? "-" : num(cell.published()));
                 if (ref != null) {
-                    Cell base = ref.column() ? t.cell(row, ref.name()) : t.cell(ref.name(), col);
-                    line.add(ratio(cell != null && cell.measured() ? cell.mean() : null,
-                            base != null && base.measured() ? base.mean() : null));
-                    line.add(ratio(cell == null ? null : cell.published(), base == null ? null : base.published()));
+                    line.add(ratio(cell == null ? null : cell.ratio()));
+                    line.add(ratio(cell == null ? null : cell.publishedRatio()));
                 }
             }
             lines.add(line.toArray(String[]::new));
@@ -120,11 +118,8 @@ public final class TablePrinter {
         return cell.n() > 1 ? num(cell.mean()) + "+-" + num(cell.stddev()) : num(cell.mean());
     }
 
-    private static String ratio(Double value, Double base) {
-        if (value == null || base == null || base == 0) {
-            return "-";
-        }
-        return String.format(Locale.ROOT, "%.2f", value / base);
+    private static String ratio(Double ratio) {
+        return ratio == null ? "-" : String.format(Locale.ROOT, "%.2f", ratio);
     }
 
     static String num(double v) {

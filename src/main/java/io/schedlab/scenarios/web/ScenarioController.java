@@ -1,7 +1,7 @@
 package io.schedlab.scenarios.web;
 
-import io.schedlab.scenarios.ScenarioSweeps;
 import io.schedlab.scenarios.ScenarioSweeps.ScenarioView;
+import io.schedlab.scenarios.ScenarioSweeps;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.web.ApiErrors;
@@ -14,7 +14,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.responses.ApiResponses;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -26,6 +25,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The published experiments E1..E5: descriptions with published numbers, tables as sweep definitions, runs. */
 @RestController
@@ -36,6 +36,7 @@ class ScenarioController {
     private final ScenarioSweeps scenarios = new ScenarioSweeps();
     private final SweepService sweeps;
     private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
+    private final JsonMapper json = JsonMapper.builder().build();
 
     ScenarioController(SweepService sweeps) {
         this.sweeps = sweeps;
@@ -49,7 +50,7 @@ class ScenarioController {
         return scenarios.all();
     }
 
-    @Operation(operationId = "getScenario", summary = "One scenario; tables[i].definition is a sweep definition to download, edit and POST to /api/v1/sweeps")
+    @Operation(operationId = "getScenario", summary = "One scenario; tables[i].definition is a sweep definition to download, edit and POST to /api/v1/sweeps (the same definition the command line's scenario command runs)")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the scenario", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioView.class))),
         @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
@@ -58,7 +59,7 @@ class ScenarioController {
         return scenarios.byName(name).orElseThrow(() -> new ScenarioNotFoundException(name));
     }
 
-    @Operation(operationId = "runScenario", summary = "Run every table of a scenario as a sweep (202; tables without a definition are skipped); the answer lists the sweeps, in table order")
+    @Operation(operationId = "runScenario", summary = "Run every table of a scenario as a sweep (202; tables with a note are skipped); each sweep's table shows the published values and effects beside the simulated ones; the answer lists the sweeps, in table order")
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "one sweep per table, all QUEUED", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioRunResponse.class))),
         @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
@@ -78,10 +79,10 @@ class ScenarioController {
         byte[] request = body == null ? new byte[0] : body;
         ScenarioSweeps.Overrides overrides = request.length == 0 ? new ScenarioSweeps.Overrides(null, null)
                 : reader.read(reader.decode(request), ScenarioSweeps.Overrides.class, "the overrides");
-        List<ScenarioSweeps.TableSweep> tables = view.tables().stream().filter(t -> t.definition() != null).toList();
+        List<ScenarioSweeps.TableSweep> tables = view.tables().stream().filter(t -> t.note() == null).toList();
         // every table's sweep in one transaction, so the key names all of them or none is stored
         List<Sweep> stored = sweeps.submitAll("runScenario " + view.name(), request, tables.stream()
-                .map(t -> scenarios.definitionJson(t, overrides).getBytes(StandardCharsets.UTF_8)).toList(),
+                .map(t -> json.writeValueAsBytes(ScenarioSweeps.withOverrides(t.definition(), overrides))).toList(),
                 idempotencyKey).value();
         List<ScenarioRunResponse.TableRun> runs = new ArrayList<>();
         for (int i = 0; i < stored.size(); i++) {

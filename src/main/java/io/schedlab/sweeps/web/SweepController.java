@@ -1,8 +1,8 @@
 package io.schedlab.sweeps.web;
 
-import io.schedlab.sweeps.SweepDefinition;
+import io.schedlab.engine.sweeps.SweepDefinition;
+import io.schedlab.engine.sweeps.SweepTable;
 import io.schedlab.sweeps.SweepService;
-import io.schedlab.sweeps.SweepTable;
 import io.schedlab.sweeps.SweepTableCsv;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.BadParameterException;
@@ -118,7 +118,7 @@ class SweepController {
 
     @Operation(operationId = "getSweepTable", summary = "The tidy table (one row per cell x metric) over the children SUCCEEDED so far, as JSON or CSV (Accept: text/csv or format=csv)")
     @ApiResponses({
-        @ApiResponse(responseCode = "200", description = "the table; complete=true once every child has finished. CSV columns: cell, cell_key, one column per axis, metric, pointer, better, n, missing, mean, sd, ci95_low, ci95_high, min, max, baseline_mean, delta_pct, improvement_pct (empty = no value)",
+        @ApiResponse(responseCode = "200", description = "the table; complete=true once every child has finished. CSV columns: cell, cell_key, one column per axis, metric, pointer, better, n, missing, mean, sd, ci95_low, ci95_high, min, max, baseline_mean, delta_pct, improvement_pct and, for a sweep with a published table (a scenario run), published_row, published_column, published, effect, published_effect (empty = no value). JSON: rows as in the CSV and published, the published table in its shape with the simulated values beside",
                 content = {@Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepTable.class)),
                     @Content(mediaType = "text/csv", schema = @Schema(type = "string"))}),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID, or format is not json or csv", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),

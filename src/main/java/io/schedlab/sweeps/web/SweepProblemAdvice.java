@@ -1,8 +1,8 @@
 package io.schedlab.sweeps.web;
 
-import io.schedlab.sweeps.InvalidSweepException;
+import io.schedlab.engine.sweeps.InvalidSweepException;
+import io.schedlab.engine.sweeps.SweepViolation;
 import io.schedlab.sweeps.SweepNotFoundException;
-import io.schedlab.sweeps.SweepViolation;
 import io.schedlab.web.ProblemDetailsAdvice;
 import io.schedlab.web.ProblemKind;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,9 +1,9 @@
 package io.schedlab.sweeps.web;
 
+import io.schedlab.engine.sweeps.SweepTable;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.sweeps.SweepStatus;
-import io.schedlab.sweeps.SweepTable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

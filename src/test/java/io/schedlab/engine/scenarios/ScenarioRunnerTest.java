@@ -95,4 +95,12 @@ class ScenarioRunnerTest {
         assertThat(text).containsPattern(" +\\| fast +\\| slow +\\| future");
         assertThat(text).contains("ratio = value / fast (same row)");
     }
+
+    @Test
+    void threadsDoNotChangeTheTables() {
+        ScenarioRunner.Executor executor = raw -> doc(raw.seed() * (raw.scheduler().policy().equals("slow") ? 2.5 : 1));
+        String one = TablePrinter.print(new ScenarioRunner(executor, name -> true, 1).run(scenario(4), line -> { }));
+        String three = TablePrinter.print(new ScenarioRunner(executor, name -> true, 3).run(scenario(4), line -> { }));
+        assertThat(three).isEqualTo(one).contains("11.5+-1.29", "28.8+-3.23");
+    }
 }

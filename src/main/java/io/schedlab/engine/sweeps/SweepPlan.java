@@ -1,4 +1,4 @@
-package io.schedlab.sweeps;
+package io.schedlab.engine.sweeps;
 
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
@@ -13,5 +13,12 @@ public record SweepPlan(SweepDefinition definition, List<String> axisNames, List
     /** Child experiments in all: cells x repetitions. */
     public int total() {
         return cells.size() * seeds.size();
+    }
+
+    /** The experiment of one child: its cell's experiment with the repetition's seed (name and labels as the cell's). */
+    public ObjectNode experiment(int cellIndex, int repetition) {
+        ObjectNode child = cellExperiments.get(cellIndex).deepCopy();
+        child.put("seed", seeds.get(repetition));
+        return child;
     }
 }

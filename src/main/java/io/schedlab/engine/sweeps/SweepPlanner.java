@@ -1,8 +1,8 @@
-package io.schedlab.sweeps;
+package io.schedlab.engine.sweeps;
 
-import io.schedlab.sweeps.SweepDefinition.Axis;
-import io.schedlab.sweeps.SweepDefinition.Metric;
-import io.schedlab.sweeps.SweepDefinition.Variant;
+import io.schedlab.engine.sweeps.SweepDefinition.Axis;
+import io.schedlab.engine.sweeps.SweepDefinition.Metric;
+import io.schedlab.engine.sweeps.SweepDefinition.Variant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -31,14 +31,16 @@ public final class SweepPlanner {
     /** Column names of the tidy table; an axis may not take one of them. */
     public static final Set<String> RESERVED = Set.of("cell", "cell_key", "metric", "pointer", "better", "n",
             "missing", "mean", "sd", "ci95_low", "ci95_high", "min", "max", "baseline_mean", "delta_pct",
-            "improvement_pct");
+            "improvement_pct", "published_row", "published_column", "published", "effect", "published_effect");
     /** Most characters in a sweep's name (as an experiment's; children's names are cut to fit). */
     public static final int MAX_NAME_LENGTH = 200;
+    /** Most pointers one metric may average ({@code meanOf}). */
+    public static final int MAX_MEAN_OF = 64;
     private static final long DEFAULT_SEED = 1;
 
-    private final SweepsProperties limits;
+    private final SweepLimits limits;
 
-    public SweepPlanner(SweepsProperties limits) {
+    public SweepPlanner(SweepLimits limits) {
         this.limits = limits;
     }
 
@@ -60,10 +62,11 @@ public final class SweepPlanner {
         for (int i = 0; i < axes.size(); i++) {
             levels.add(checkAxis(axes.get(i), "/axes/" + i, axisNames, out));
         }
-        int repetitions = d.repetitions() == null ? 1 : d.repetitions();
+        int repetitions = d.repetitions() != null ? d.repetitions() : d.seeds() != null ? d.seeds().size() : 1;
         if (repetitions < 1 || repetitions > limits.maxExperiments()) {
             out.add(SweepViolation.of("/repetitions", "must be between 1 and " + limits.maxExperiments()));
         }
+        checkSeeds(d.seeds(), repetitions, out);
         checkMetrics(d.metrics(), out);
         long cells = 1;
         for (List<String> l : levels) {
@@ -85,12 +88,29 @@ public final class SweepPlanner {
         for (SweepCell cell : grid) {
             experiments.add(expand((ObjectNode) d.base(), axes, cell, out));
         }
+        PublishedTables.check(d.published(), names, levels, d.metrics(), limits, out);
         if (!out.isEmpty()) {
             throw invalid(out);
         }
         long seed = d.seed() != null ? d.seed() : d.base().path("seed").isIntegralNumber()
                 ? d.base().path("seed").asLong() : DEFAULT_SEED;
-        return new SweepPlan(d, names, grid, experiments, SeedSequence.of(seed, repetitions), baseline);
+        List<Long> seeds = d.seeds() != null ? List.copyOf(d.seeds()) : SeedSequence.of(seed, repetitions);
+        return new SweepPlan(d, names, grid, experiments, seeds, baseline);
+    }
+
+    private static void checkSeeds(List<Long> seeds, int repetitions, List<SweepViolation> out) {
+        if (seeds == null) {
+            return;
+        }
+        if (seeds.size() != repetitions) {
+            out.add(SweepViolation.of("/seeds", "one seed per repetition: " + seeds.size() + " seeds for "
+                    + repetitions + " repetitions"));
+        }
+        for (int i = 0; i < seeds.size(); i++) {
+            if (seeds.get(i) == null || seeds.get(i) < 0) {
+                out.add(SweepViolation.of("/seeds/" + i, "a seed is a non-negative integer"));
+            }
+        }
     }
 
     /** The exception for these problems, listing at most {@link #MAX_REPORTED_VIOLATIONS}. */
@@ -199,10 +219,35 @@ public final class SweepPlanner {
             } else if (!names.add(m.name())) {
                 out.add(SweepViolation.of(at + "/name", "another metric is already named '" + m.name() + "'"));
             }
-            checkPointer(m.pointer(), at + "/pointer", false, out);
+            checkSource(m, at, out);
+            if (m.scale() != null && !(Double.isFinite(m.scale()) && m.scale() != 0)) {
+                out.add(SweepViolation.of(at + "/scale", "a finite, non-zero factor"));
+            }
             if (m.better() == null) {
                 out.add(SweepViolation.of(at + "/better", "required: \"higher\" or \"lower\" (which value is the better one)"));
             }
+        }
+    }
+
+    /** Exactly one of pointer, meanOf (1..MAX_MEAN_OF pointers) and computed (a {@link ComputedMetric} name). */
+    private static void checkSource(Metric m, String at, List<SweepViolation> out) {
+        int given = (m.pointer() != null ? 1 : 0) + (m.meanOf() != null ? 1 : 0) + (m.computed() != null ? 1 : 0);
+        if (given > 1) {
+            out.add(SweepViolation.of(at, "give exactly one of pointer, meanOf and computed"));
+        } else if (m.meanOf() != null) {
+            if (m.meanOf().isEmpty() || m.meanOf().size() > MAX_MEAN_OF) {
+                out.add(SweepViolation.of(at + "/meanOf", "between 1 and " + MAX_MEAN_OF + " JSON pointers"));
+            }
+            for (int p = 0; p < m.meanOf().size() && p < MAX_MEAN_OF; p++) {
+                checkPointer(m.meanOf().get(p), at + "/meanOf/" + p, false, out);
+            }
+        } else if (m.computed() != null) {
+            if (ComputedMetric.byName(m.computed()).isEmpty()) {
+                out.add(SweepViolation.of(at + "/computed", "unknown figure '" + m.computed() + "'; known: "
+                        + java.util.Arrays.stream(ComputedMetric.values()).map(ComputedMetric::jsonName).toList()));
+            }
+        } else {
+            checkPointer(m.pointer(), at + "/pointer", false, out);
         }
     }
 

@@ -1,4 +1,4 @@
-package io.schedlab.sweeps;
+package io.schedlab.engine.sweeps;
 
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;

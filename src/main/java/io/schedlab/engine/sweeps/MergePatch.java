@@ -1,4 +1,4 @@
-package io.schedlab.sweeps;
+package io.schedlab.engine.sweeps;
 
 import java.util.Map;
 import tools.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package io.schedlab.sweeps;
+package io.schedlab.engine.sweeps;
 
 /**
  * One reason a sweep is invalid: {@code pointer} into the sweep document; for a problem of one
