@@ -41,7 +41,6 @@ public final class Simulator {
     static final int EV_VM_START = 6;
     static final int EV_CONTEXT_SAVED = 7;
     static final long NEVER = Long.MAX_VALUE;
-    private static final boolean DEBUG = Boolean.getBoolean("schedlab.debugQueue");
     /** RunControl is polled every this many events (a power of two minus one mask). */
     private static final long POLL_MASK = (1 << 14) - 1;
 
@@ -242,10 +241,6 @@ public final class Simulator {
             }
         }
         long end = stopRequested ? now : endTime;
-        if (Boolean.getBoolean("schedlab.debugQueue")) {
-            System.err.println("queue size at end " + queue.size() + ", compactAt " + compactAt + " kinds "
-                    + java.util.Arrays.toString(kindCounts) + " stale " + java.util.Arrays.toString(staleCounts));
-        }
         finish(end);
         return end;
     }
@@ -257,17 +252,8 @@ public final class Simulator {
         control.progress(Math.min(1.0, (double) now / endTime), now, events);
     }
 
-    final long[] kindCounts = new long[8];
-    final long[] staleCounts = new long[8];
-
     private void dispatch(long ev) {
         int target = EventQueue.target(ev);
-        if (DEBUG) {
-            kindCounts[EventQueue.kind(ev)]++;
-            if (isStale(ev)) {
-                staleCounts[EventQueue.kind(ev)]++;
-            }
-        }
         switch (EventQueue.kind(ev)) {
             case EV_SCHEDULE -> {
                 schedulePending[target] = false;
