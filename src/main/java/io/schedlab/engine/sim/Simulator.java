@@ -12,6 +12,7 @@ import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
@@ -381,7 +382,7 @@ public final class Simulator {
     /** Xen vcpu_wake: a blocked vCPU becomes runnable; the policy picks its pCPU and queues it. */
     void wakeVcpu(VcpuRun vr) {
         Vcpu v = vr.v;
-        v.state = VcpuState.RUNNABLE;
+        VcpuStateMachine.move(v, VcpuState.RUNNABLE);
         vr.account(VcpuState.RUNNABLE, now);
         vr.runnableSince = now;
         placeAndWake(vr);
@@ -425,7 +426,7 @@ public final class Simulator {
     /** Xen SCHEDOP_block: a running vCPU has nothing to run; its pCPU reschedules at once. */
     void blockVcpu(VcpuRun vr) {
         Vcpu v = vr.v;
-        v.state = VcpuState.BLOCKED;
+        VcpuStateMachine.move(v, VcpuState.BLOCKED);
         policy.sleep(v);
         if (trace.enabled()) {
             trace.record(now, v.processor, "block", v.vm.name, v.index);
@@ -590,7 +591,7 @@ public final class Simulator {
         if (check != null) {
             check.beforeStart(vr);
         }
-        v.state = VcpuState.RUNNING;
+        VcpuStateMachine.move(v, VcpuState.RUNNING);
         rqs.leave(vr);
         vr.account(VcpuState.RUNNING, t);
         rqWaitHist.record(t - vr.runnableSince);
@@ -628,7 +629,7 @@ public final class Simulator {
         caches.switchOut(v.uid, p, at);
         vr.planDeadline = NEVER;
         if (v.state == VcpuState.RUNNING) {
-            v.state = VcpuState.RUNNABLE;
+            VcpuStateMachine.move(v, VcpuState.RUNNABLE);
         }
         if (v.state == VcpuState.RUNNABLE || vr.migrating) {
             vr.account(VcpuState.RUNNABLE, at);
@@ -660,7 +661,7 @@ public final class Simulator {
     private void finishMigration(VcpuRun vr) {
         vr.migrating = false;
         if (vr.v.state == VcpuState.BLOCKED && vr.vm.vm.alive) {
-            vr.v.state = VcpuState.RUNNABLE;
+            VcpuStateMachine.move(vr.v, VcpuState.RUNNABLE);
             placeAndWake(vr);
         }
     }
