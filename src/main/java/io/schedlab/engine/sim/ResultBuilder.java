@@ -57,8 +57,8 @@ public final class ResultBuilder {
             int only = p;
             Long forced = cs == null ? null : cs.forcedIdleNanos(p);
             forcedIdle += forced == null ? 0 : forced;
-            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.rqOf[p], sim.busyNs[p], sim.idleNs[p],
-                    sim.overheadNs[p], forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
+            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.rqOf[p], sim.accounts.busy(p), sim.accounts.idle(p),
+                    sim.accounts.overhead(p), forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
         }
         CoreSchedulingResult coreScheduling = cs == null ? null
                 : new CoreSchedulingResult(cs.granularity(), cs.cpusPerResource(), forcedIdle, cs.rendezvousCount(),

@@ -81,11 +81,8 @@ public final class Simulator {
     final VcpuRun[] savedPending;
     /** schedule() requests that arrived while context_saved was pending; run right after it. */
     final boolean[] rescheduleAfterSaved;
-    final long[] overheadUntil;
-    final long[] busyNs;
-    final long[] idleNs;
-    final long[] overheadNs;
-    final long[] idleSince;
+    /** Busy, idle and overhead time of every pCPU. */
+    final PcpuAccounts accounts;
     final boolean[] schedulePending;
     /** Slice timer per pCPU: deadline, and the earliest queued event (time, id), coalesced like plan events. */
     final long[] sliceDeadline;
@@ -156,11 +153,7 @@ public final class Simulator {
         for (int p = 0; p < nP; p++) {
             siblings[p] = topo.siblings(p).stream().mapToInt(x -> x.id).toArray();
         }
-        overheadUntil = new long[nP];
-        busyNs = new long[nP];
-        idleNs = new long[nP];
-        overheadNs = new long[nP];
-        idleSince = new long[nP];
+        accounts = new PcpuAccounts(nP);
         schedulePending = new boolean[nP];
         sliceDeadline = new long[nP];
         slicePendingAt = new long[nP];
@@ -447,11 +440,11 @@ public final class Simulator {
             return;
         }
         Pcpu pc = pcpus[p];
-        long start = Math.max(now, overheadUntil[p]);
+        long start = Math.max(now, accounts.overheadUntil(p));
         Vcpu prev = pc.current;
         VcpuRun prevRun = runningOn[p];
         if (prev == null) {
-            idleEnded(p, Math.max(0, start - idleSince[p]));
+            idleEnded(p, Math.max(0, start - accounts.idleSince(p)));
         } else {
             progress.settle(prevRun);
         }
@@ -512,10 +505,9 @@ public final class Simulator {
             prevRun.progressFrom = t + debtLeft;
             guest.replan(prevRun);
         }
-        overheadNs[p] += t - start;
-        overheadUntil[p] = t;
+        accounts.addOverhead(p, start, t);
         if (pc.current == null) {
-            idleSince[p] = t;
+            accounts.idleFrom(p, t);
             if (coreSched != null) {
                 coreSched.idleStarted(p);
             }
@@ -548,11 +540,10 @@ public final class Simulator {
         VcpuRun prevRun = savedPending[p];
         savedPending[p] = null;
         long end = contextSaved(prevRun, now);
-        overheadNs[p] += end - now;
-        overheadUntil[p] = Math.max(overheadUntil[p], end);
+        accounts.addOverhead(p, now, end);
         VcpuRun cur = runningOn[p];
         if (cur == null) {
-            idleSince[p] = Math.max(idleSince[p], end);
+            accounts.idleNotBefore(p, end);
         } else if (end > cur.runStart) {
             long shift = end - cur.runStart;
             cur.runStart = end;
@@ -645,7 +636,7 @@ public final class Simulator {
     }
 
     private void idleEnded(int p, long ns) {
-        idleNs[p] += ns;
+        accounts.addIdle(p, ns);
         if (coreSched != null) {
             coreSched.idleEnded(p, ns);
         }
@@ -654,7 +645,7 @@ public final class Simulator {
     private void addCpu(VcpuRun vr, int p, long ns) {
         vr.cpuNs += ns;
         vr.timeOnPcpu.add(p, ns);
-        busyNs[p] += ns;
+        accounts.addBusy(p, ns);
     }
 
     /** Xen vcpu_migrate_finish: after context_saved, a vCPU moved off by an affinity change is woken where allowed. */
@@ -681,12 +672,10 @@ public final class Simulator {
                 }
                 vr.runStart = Math.max(vr.runStart, end);
             } else {
-                idleEnded(p, Math.max(0, end - idleSince[p]));
-                idleSince[p] = Math.max(idleSince[p], end);
+                idleEnded(p, Math.max(0, end - accounts.idleSince(p)));
+                accounts.idleNotBefore(p, end);
             }
-            if (overheadUntil[p] > end) {
-                overheadNs[p] -= overheadUntil[p] - end; // overhead charged past the end of the run
-            }
+            accounts.closeAt(p, end);
         }
         for (VcpuRun vr : vcpus) {
             if (vr.acctState != VcpuState.RUNNING) {
