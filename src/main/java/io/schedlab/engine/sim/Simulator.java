@@ -84,10 +84,8 @@ public final class Simulator {
     /** Busy, idle and overhead time of every pCPU. */
     final PcpuAccounts accounts;
     final boolean[] schedulePending;
-    /** Slice timer per pCPU: deadline, and the earliest queued event (time, id), coalesced like plan events. */
-    final long[] sliceDeadline;
-    final long[] slicePendingAt;
-    final int[] slicePushId;
+    /** Slice timer per pCPU, coalesced like plan events. */
+    final SliceTimers slices;
     final int[] rqOf;
     /** What each core's L2 and each socket's LLC still hold of a vCPU: the warm-up debt at switch-in. */
     final CacheModel caches;
@@ -155,11 +153,7 @@ public final class Simulator {
         }
         accounts = new PcpuAccounts(nP);
         schedulePending = new boolean[nP];
-        sliceDeadline = new long[nP];
-        slicePendingAt = new long[nP];
-        slicePushId = new int[nP];
-        java.util.Arrays.fill(sliceDeadline, NEVER);
-        java.util.Arrays.fill(slicePendingAt, NEVER);
+        slices = new SliceTimers(this, nP);
         rqOf = new int[nP];
         lockOf = new int[nP];
         caches = new CacheModel(topo, costs);
@@ -253,7 +247,11 @@ public final class Simulator {
                 schedulePending[target] = false;
                 schedule(target, false);
             }
-            case EV_SLICE -> onSliceEvent(target, EventQueue.version(ev));
+            case EV_SLICE -> {
+                if (slices.fire(target, EventQueue.version(ev), now)) {
+                    schedule(target, false);
+                }
+            }
             case EV_PLAN -> onPlanEvent(vcpus.get(target), EventQueue.version(ev));
             case EV_THREAD_WAKE -> guest.onSleepEnd(target, EventQueue.version(ev));
             case EV_TIMER -> ctx.fire(target, EventQueue.version(ev));
@@ -289,7 +287,7 @@ public final class Simulator {
         int version = EventQueue.version(ev);
         switch (EventQueue.kind(ev)) {
             case EV_SLICE:
-                return version != slicePushId[target] || slicePendingAt[target] == NEVER;
+                return slices.isStale(target, version);
             case EV_PLAN: {
                 VcpuRun vr = vcpus.get(target);
                 return version != vr.planPushId || vr.planPendingAt == NEVER;
@@ -306,33 +304,11 @@ public final class Simulator {
     // ------------------------------------------------------------------ coalesced timers
 
     /*
-     * Slice timers and guest plan events move often (every decision, every rate change). Instead of
-     * one queued event per move (the old one left stale), each keeps a deadline and at most one
-     * useful queued event: a new event is queued only when the deadline moves earlier than the
+     * Slice timers (SliceTimers) and guest plan events move often (every decision, every rate change).
+     * Instead of one queued event per move (the old one left stale), each keeps a deadline and at most
+     * one useful queued event: a new event is queued only when the deadline moves earlier than the
      * queued one; a queued event that fires before the deadline re-arms itself at the deadline.
      */
-
-    private void setSlice(int p, long deadline) {
-        sliceDeadline[p] = deadline;
-        if (deadline < slicePendingAt[p]) {
-            slicePendingAt[p] = deadline;
-            push(deadline, EV_SLICE, p, ++slicePushId[p]);
-        }
-    }
-
-    private void onSliceEvent(int p, int id) {
-        if (id != slicePushId[p] || slicePendingAt[p] == NEVER) {
-            return; // superseded by an earlier one
-        }
-        slicePendingAt[p] = NEVER;
-        long deadline = sliceDeadline[p];
-        if (deadline <= now) {
-            sliceDeadline[p] = NEVER;
-            schedule(p, false);
-        } else if (deadline != NEVER) {
-            setSlice(p, deadline);
-        }
-    }
 
     void setPlan(VcpuRun vr, long deadline) {
         vr.planDeadline = deadline;
@@ -512,7 +488,7 @@ public final class Simulator {
                 coreSched.idleStarted(p);
             }
         }
-        setSlice(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
+        slices.set(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
     }
 
     /** context_saved(prev) arriving at {@code t} under prev's lock, then vcpu_migrate_finish; returns when it ends. */
