@@ -76,16 +76,16 @@ public final class ResultBuilder {
             rqs.add(new RunqueueResult(rq, List.copyOf(served), end == 0 ? 0 : (double) sim.rqs.area[rq] / end,
                     onQueue.names(), onQueue.index()));
         }
-        Migrations migrations = new Migrations(sim.migSameCore + sim.migSameSocket + sim.migCross, sim.migSameCore,
-                sim.migSameSocket, sim.migCross);
+        SwitchCounters sw = sim.switches;
+        Migrations migrations = new Migrations(sw.migrations(), sw.sameCore(), sw.sameSocket(), sw.crossSocket());
         double streamWork = sim.progress.localStreamWork + sim.progress.remoteStreamWork;
-        RunTotals totals = new RunTotals(end, sim.events, sim.contextSwitches, migrations,
+        RunTotals totals = new RunTotals(end, sim.events, sw.contextSwitches(), migrations,
                 streamWork == 0 ? null : sim.progress.localStreamWork / streamWork, sim.trace.emitted());
         Distributions dists = new Distributions(sim.decisionHist.toDistribution(true),
                 sim.switchHist.toDistribution(true), sim.savedHist.toDistribution(true),
                 sim.wakeHist.toDistribution(true), sim.rqWaitHist.toDistribution(true));
         Double jain = fairness.index();
-        ResultSummary summary = new ResultSummary(end, wallNanos, sim.events, sim.contextSwitches,
+        ResultSummary summary = new ResultSummary(end, wallNanos, sim.events, sw.contextSwitches(),
                 migrations.total(), jain, headline);
         boolean partial = ResultDocument.STOP_STOPPED.equals(stopReason)
                 || ResultDocument.STOP_EVENT_LIMIT.equals(stopReason);

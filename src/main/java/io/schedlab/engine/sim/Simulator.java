@@ -107,10 +107,7 @@ public final class Simulator {
     /** At the per-VM and per-vCPU recorders' precision, so the same wake-ups give the same percentiles. */
     final LatencyRecorder wakeHist = LatencyRecorder.compact();
     final LatencyRecorder rqWaitHist = new LatencyRecorder();
-    long contextSwitches;
-    long migSameCore;
-    long migSameSocket;
-    long migCross;
+    final SwitchCounters switches;
 
     SelfCheck check;
     /** Core scheduling hooks (rendezvous, forced idle), null at cpu granularity. */
@@ -157,6 +154,7 @@ public final class Simulator {
         rqOf = new int[nP];
         lockOf = new int[nP];
         caches = new CacheModel(topo, costs);
+        switches = new SwitchCounters(topo);
         progress = new Progress(this);
 
         policy.init(ctx);
@@ -443,7 +441,7 @@ public final class Simulator {
                 sw += costs.tlbFlushNanos(); // seed 000: idle -> vCPU last run elsewhere flushes the TLB
             }
             switchHist.record(sw);
-            contextSwitches++;
+            switches.switched();
             t += sw;
             boolean busyChange = (prev == null) != (next == null);
             if (busyChange) {
@@ -564,17 +562,7 @@ public final class Simulator {
         rqWaitHist.record(t - vr.runnableSince);
         long debt = caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
         if (vr.lastPcpu >= 0 && vr.lastPcpu != p) {
-            int from = vr.lastPcpu;
-            if (topo.sameCore(from, p)) {
-                vr.migSameCore++;
-                migSameCore++;
-            } else if (topo.sameSocket(from, p)) {
-                vr.migSameSocket++;
-                migSameSocket++;
-            } else {
-                vr.migCross++;
-                migCross++;
-            }
+            switches.migrated(vr, vr.lastPcpu, p);
             if (trace.enabled()) {
                 trace.record(now, p, "migrate", v.vm.name, v.index);
             }
