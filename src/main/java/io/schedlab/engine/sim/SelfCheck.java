@@ -46,7 +46,7 @@ final class SelfCheck {
                 fail(c + " is current on two pCPUs (second: pcpu" + p + ")");
             }
             seenAt[c.uid] = stamp;
-            if (sim.rescheduleAfterSaved[p] && c.state != VcpuState.RUNNING) {
+            if (sim.deferredSaves.rescheduleRequested(p) && c.state != VcpuState.RUNNING) {
                 continue; // blocked or moved while p finishes its context_saved: p reschedules right after it
             }
             running++;

@@ -77,10 +77,8 @@ public final class Simulator {
     final int[][] siblings;
     final int[] lockOf;
     final LockModel locks;
-    /** A switch whose context_saved is still to run on the pCPU (policies that report lock work). */
-    final VcpuRun[] savedPending;
-    /** schedule() requests that arrived while context_saved was pending; run right after it. */
-    final boolean[] rescheduleAfterSaved;
+    /** context_saved steps still to run at the end of a switch (policies that report lock work). */
+    final DeferredSaves deferredSaves;
     /** Busy, idle and overhead time of every pCPU. */
     final PcpuAccounts accounts;
     final boolean[] schedulePending;
@@ -174,8 +172,7 @@ public final class Simulator {
             sharers[lockOf[p]]++;
         }
         locks = new LockModel(costs, sharers, policy.reportsLockWork());
-        savedPending = new VcpuRun[nP];
-        rescheduleAfterSaved = new boolean[nP];
+        deferredSaves = new DeferredSaves(nP);
         int nRq = Math.max(1, policy.runqueueCount());
         for (int p = 0; p < nP; p++) {
             rqOf[p] = Math.floorMod(policy.runqueueOf(pcpus[p]), nRq);
@@ -409,8 +406,8 @@ public final class Simulator {
      * that starts when any earlier overhead on p ends.
      */
     void schedule(int p, boolean yielded) {
-        if (savedPending[p] != null) {
-            rescheduleAfterSaved[p] = true; // p is still inside context_saved of its last switch
+        if (deferredSaves.isPending(p)) {
+            deferredSaves.requestReschedule(p); // p is still inside context_saved of its last switch
             return;
         }
         Pcpu pc = pcpus[p];
@@ -454,7 +451,7 @@ public final class Simulator {
             runningOn[p] = nextRun;
             if (prevRun != null) {
                 if (locks.perWork()) {
-                    savedPending[p] = prevRun; // its own step at the end of the switch: it queues for the lock
+                    deferredSaves.defer(p, prevRun); // its own step at the end of the switch: it queues for the lock
                     push(t, EV_CONTEXT_SAVED, p, 0);
                 } else {
                     t = contextSaved(prevRun, t);
@@ -511,8 +508,7 @@ public final class Simulator {
      * in starts after it (as in Xen, where context_saved runs on p before it returns to the guest).
      */
     private void onContextSaved(int p) {
-        VcpuRun prevRun = savedPending[p];
-        savedPending[p] = null;
+        VcpuRun prevRun = deferredSaves.take(p);
         long end = contextSaved(prevRun, now);
         accounts.addOverhead(p, now, end);
         VcpuRun cur = runningOn[p];
@@ -525,8 +521,7 @@ public final class Simulator {
             cur.progressFrom += shift;
             guest.replan(cur);
         }
-        if (rescheduleAfterSaved[p]) {
-            rescheduleAfterSaved[p] = false;
+        if (deferredSaves.takeReschedule(p)) {
             schedule(p, false);
         }
     }
