@@ -81,9 +81,7 @@ public final class ResultBuilder {
         double streamWork = sim.progress.localStreamWork + sim.progress.remoteStreamWork;
         RunTotals totals = new RunTotals(end, sim.events, sw.contextSwitches(), migrations,
                 streamWork == 0 ? null : sim.progress.localStreamWork / streamWork, sim.trace.emitted());
-        Distributions dists = new Distributions(sim.decisionHist.toDistribution(true),
-                sim.switchHist.toDistribution(true), sim.savedHist.toDistribution(true),
-                sim.wakeHist.toDistribution(true), sim.rqWaitHist.toDistribution(true));
+        Distributions dists = sim.latencies.toDistributions();
         Double jain = fairness.index();
         ResultSummary summary = new ResultSummary(end, wallNanos, sim.events, sw.contextSwitches(),
                 migrations.total(), jain, headline);

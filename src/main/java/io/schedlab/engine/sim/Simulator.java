@@ -7,7 +7,6 @@ import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.hypervisor.HypervisorLayer;
 import io.schedlab.engine.metrics.BoundedTrace;
-import io.schedlab.engine.metrics.LatencyRecorder;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
@@ -99,12 +98,7 @@ public final class Simulator {
     final Progress progress;
 
     // metrics
-    final LatencyRecorder decisionHist = new LatencyRecorder();
-    final LatencyRecorder switchHist = new LatencyRecorder();
-    final LatencyRecorder savedHist = new LatencyRecorder();
-    /** At the per-VM and per-vCPU recorders' precision, so the same wake-ups give the same percentiles. */
-    final LatencyRecorder wakeHist = LatencyRecorder.compact();
-    final LatencyRecorder rqWaitHist = new LatencyRecorder();
+    final RunLatencies latencies = new RunLatencies();
     final SwitchCounters switches;
 
     SelfCheck check;
@@ -428,7 +422,7 @@ public final class Simulator {
         checkDecision(pc, prev, next);
         long hold = locks.decisionHold(lock, locks.perWork() ? policy.takeLockWork() : 0);
         long wait = locks.acquire(lock, start, hold);
-        decisionHist.record(wait + hold);
+        latencies.decision(wait + hold);
         long t = start + wait + hold + (coreSched == null ? 0 : coreSched.takeRendezvousNanos(p));
 
         if (next != prev) {
@@ -437,7 +431,7 @@ public final class Simulator {
             if (prev == null && nextRun != null && nextRun.lastPcpu >= 0 && nextRun.lastPcpu != p) {
                 sw += costs.tlbFlushNanos(); // seed 000: idle -> vCPU last run elsewhere flushes the TLB
             }
-            switchHist.record(sw);
+            latencies.contextSwitch(sw);
             switches.switched();
             t += sw;
             boolean busyChange = (prev == null) != (next == null);
@@ -496,7 +490,7 @@ public final class Simulator {
         policy.contextSaved(prev);
         long hold = locks.contextSavedHold(locks.perWork() ? policy.takeLockWork() : 0);
         long wait = locks.acquire(savedLock, t, hold);
-        savedHist.record(wait + hold);
+        latencies.contextSaved(wait + hold);
         if (prevRun.migrating) {
             finishMigration(prevRun);
         }
@@ -554,7 +548,7 @@ public final class Simulator {
         VcpuStateMachine.move(v, VcpuState.RUNNING);
         rqs.leave(vr);
         vr.account(VcpuState.RUNNING, t);
-        rqWaitHist.record(t - vr.runnableSince);
+        latencies.runqueueWait(t - vr.runnableSince);
         long debt = caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
         if (vr.lastPcpu >= 0 && vr.lastPcpu != p) {
             switches.migrated(vr, vr.lastPcpu, p);
