@@ -63,8 +63,8 @@ public final class Simulator {
 
     long now;
     long events;
-    boolean stopRequested;
-    long stoppedAt = -1;
+    /** Set by {@link #requestStop()}: the main loop ends after the current event. */
+    private boolean stopRequested;
 
     // pCPUs
     final int nP;
@@ -636,6 +636,11 @@ public final class Simulator {
             }
         }
         rqs.finish();
+    }
+
+    /** The stop condition holds (all finite work complete): the run ends now, after the current event. */
+    void requestStop() {
+        stopRequested = true;
     }
 
     /** Closes the books of a run stopped by an exception (cancel, event limit), for a partial result. */

@@ -298,8 +298,7 @@ final class VmLifecycle {
 
     private void checkAllComplete() {
         if (sim.stopWhenComplete && totalFinite > 0 && pendingFinite <= 0) {
-            sim.stopRequested = true;
-            sim.stoppedAt = sim.now;
+            sim.requestStop();
         }
     }
 }
