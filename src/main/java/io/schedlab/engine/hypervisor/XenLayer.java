@@ -1,9 +1,97 @@
 package io.schedlab.engine.hypervisor;
 
-/** Xen: everything happens on the simulator's schedule path (xen/common/sched/core.c); no VM exits are modelled. */
-final class XenLayer implements HypervisorLayer {
-    static final XenLayer INSTANCE = new XenLayer();
+import static io.schedlab.engine.hypervisor.HypervisorStatistics.PLE_EXITS;
 
-    private XenLayer() {
+import io.schedlab.engine.model.Vcpu;
+import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.policies.SchedulerContext;
+import java.util.Arrays;
+
+/**
+ * Xen: scheduling happens on the simulator's schedule path (xen/common/sched/core.c). The one VM exit
+ * modelled is pause-loop exiting of HVM guests whose VM sets {@link XenParameters#PLE_WINDOW}: a vCPU
+ * spinning on a guest lock for that window exits, and vmx_vmexit_handler (xen/arch/x86/hvm/vmx/vmx.c,
+ * EXIT_REASON_PAUSE_INSTRUCTION) calls vcpu_yield (core.c): the policy's yield hook under the
+ * scheduler lock (credit csched_unit_yield, credit2 csched2_unit_yield), then SCHEDULE_SOFTIRQ on the
+ * pCPU, which here reschedules it at once. Xen's window is fixed (no grow or shrink as in KVM). The exit's
+ * own time is not charged; the decision and switch are, by the schedule path.
+ */
+final class XenLayer implements HypervisorLayer {
+    private final HypervisorHost host;
+    private final SchedulerContext ctx;
+    private final HypervisorStatistics stats = new HypervisorStatistics(PLE_EXITS);
+    private final int iPle = stats.indexOf(PLE_EXITS);
+    /** Pending pause-loop exit per vCPU uid, or null. */
+    private SchedulerContext.TimerHandle[] exitTimers = new SchedulerContext.TimerHandle[64];
+    private boolean anyExit;
+
+    XenLayer(HypervisorHost host) {
+        this.host = host;
+        this.ctx = host.context();
+    }
+
+    /** Run-level and per-vCPU pause-loop exits; null when no guest exited (PV guests, or no spinning). */
+    @Override
+    public HypervisorStatistics statistics() {
+        return anyExit ? stats : null;
+    }
+
+    @Override
+    public void spinStarted(Vcpu v) {
+        if (v.state == VcpuState.RUNNING) {
+            arm(v);
+        }
+    }
+
+    @Override
+    public void spinStopped(Vcpu v) {
+        cancel(v);
+    }
+
+    @Override
+    public void vcpuStarted(Vcpu v) {
+        if (ctx.isSpinning(v)) {
+            arm(v);
+        }
+    }
+
+    @Override
+    public void vcpuStopped(Vcpu v) {
+        cancel(v);
+    }
+
+    /** The next exit, one window of spinning from now; none when the VM's window is 0. */
+    private void arm(Vcpu v) {
+        long window = XenParameters.window(host, v.vm);
+        if (window == 0) {
+            return;
+        }
+        cancel(v);
+        exitTimers[v.uid] = ctx.setTimer(ctx.now() + window, () -> pauseLoopExit(v));
+    }
+
+    private void cancel(Vcpu v) {
+        if (v.uid >= exitTimers.length) {
+            exitTimers = Arrays.copyOf(exitTimers, Math.max(v.uid + 1, exitTimers.length * 2));
+        }
+        if (exitTimers[v.uid] != null) {
+            exitTimers[v.uid].cancel();
+            exitTimers[v.uid] = null;
+        }
+    }
+
+    /** EXIT_REASON_PAUSE_INSTRUCTION: vcpu_yield, then schedule() on v's pCPU; still spinning there, arm again. */
+    private void pauseLoopExit(Vcpu v) {
+        exitTimers[v.uid] = null;
+        if (!ctx.isSpinning(v)) {
+            return;
+        }
+        anyExit = true;
+        stats.add(v.uid, iPle, 1);
+        host.policy().yield(v);
+        host.reschedule(v.processor, false);
+        if (ctx.isSpinning(v) && exitTimers[v.uid] == null) {
+            arm(v);
+        }
     }
 }
