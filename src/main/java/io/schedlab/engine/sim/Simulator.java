@@ -196,11 +196,25 @@ public final class Simulator {
 
     /** Runs to the end; returns the simulated end time. */
     public long run() {
+        start();
+        advance(endTime);
+        long end = stopRequested ? now : endTime;
+        finish(end);
+        return end;
+    }
+
+    /** Queues the VM starts and timeline actions; once, before the first {@link #advance}. */
+    void start() {
         lifecycle.scheduleAll();
+    }
+
+    /** Processes the events before {@code until} (at most the end of the run) unless a stop was requested. */
+    void advance(long until) {
+        long limit = Math.min(until, endTime);
         long maxEvents = limits.maxEvents();
         while (!stopRequested && !queue.isEmpty()) {
             long t = queue.peekTime();
-            if (t >= endTime) {
+            if (t >= limit) {
                 break;
             }
             long ev = queue.pop();
@@ -217,9 +231,6 @@ public final class Simulator {
                 check.afterEvent();
             }
         }
-        long end = stopRequested ? now : endTime;
-        finish(end);
-        return end;
     }
 
     private void poll() {
