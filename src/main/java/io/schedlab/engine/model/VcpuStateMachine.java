@@ -19,35 +19,49 @@ import java.util.Set;
  * Anything else is an {@link IllegalStateException} naming the vCPU, from and to.
  */
 public final class VcpuStateMachine {
-    private static final EnumSet<VcpuState>[] LEGAL = legalEdges();
+    /** Per from-state ordinal, a bit per legal to-state ordinal (checked on every switch: no collection lookup). */
+    private static final int[] LEGAL = legalEdges();
 
     private VcpuStateMachine() {
     }
 
-    @SuppressWarnings("unchecked")
-    private static EnumSet<VcpuState>[] legalEdges() {
-        EnumSet<VcpuState>[] to = new EnumSet[VcpuState.values().length];
-        to[VcpuState.OFFLINE.ordinal()] = EnumSet.of(VcpuState.BLOCKED);
-        to[VcpuState.BLOCKED.ordinal()] = EnumSet.of(VcpuState.RUNNABLE, VcpuState.OFFLINE);
-        to[VcpuState.RUNNABLE.ordinal()] = EnumSet.of(VcpuState.RUNNING, VcpuState.BLOCKED);
-        to[VcpuState.RUNNING.ordinal()] = EnumSet.of(VcpuState.RUNNABLE, VcpuState.BLOCKED);
+    private static int[] legalEdges() {
+        int[] to = new int[VcpuState.values().length];
+        to[VcpuState.OFFLINE.ordinal()] = bits(VcpuState.BLOCKED);
+        to[VcpuState.BLOCKED.ordinal()] = bits(VcpuState.RUNNABLE, VcpuState.OFFLINE);
+        to[VcpuState.RUNNABLE.ordinal()] = bits(VcpuState.RUNNING, VcpuState.BLOCKED);
+        to[VcpuState.RUNNING.ordinal()] = bits(VcpuState.RUNNABLE, VcpuState.BLOCKED);
         return to;
+    }
+
+    private static int bits(VcpuState... states) {
+        int b = 0;
+        for (VcpuState s : states) {
+            b |= 1 << s.ordinal();
+        }
+        return b;
     }
 
     /** The states {@code from} may change to. */
     public static Set<VcpuState> successors(VcpuState from) {
-        return java.util.Collections.unmodifiableSet(LEGAL[from.ordinal()]);
+        EnumSet<VcpuState> out = EnumSet.noneOf(VcpuState.class);
+        for (VcpuState to : VcpuState.values()) {
+            if (isLegal(from, to)) {
+                out.add(to);
+            }
+        }
+        return out;
     }
 
     /** True when a vCPU in {@code from} may change to {@code to}. */
     public static boolean isLegal(VcpuState from, VcpuState to) {
-        return LEGAL[from.ordinal()].contains(to);
+        return (LEGAL[from.ordinal()] & (1 << to.ordinal())) != 0;
     }
 
     /** Changes v's state to {@code to}; throws IllegalStateException if that is not a legal transition. */
     public static void move(Vcpu v, VcpuState to) {
         VcpuState from = v.state;
-        if (!LEGAL[from.ordinal()].contains(to)) {
+        if ((LEGAL[from.ordinal()] & (1 << to.ordinal())) == 0) {
             throw new IllegalStateException("vCPU " + v + ": illegal state transition " + from + " -> " + to);
         }
         v.state = to;
