@@ -4,7 +4,9 @@ import static io.schedlab.engine.hypervisor.HypervisorStatistics.PLE_EXITS;
 
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.registry.Params;
 import java.util.Arrays;
 
 /**
@@ -21,8 +23,13 @@ final class XenLayer implements HypervisorLayer {
     private final SchedulerContext ctx;
     private final HypervisorStatistics stats = new HypervisorStatistics(PLE_EXITS);
     private final int iPle = stats.indexOf(PLE_EXITS);
+    /** Per vCPU uid: its guest thread spins and its VM's window is > 0 (so runs without exits check one flag). */
+    private boolean[] exiting = new boolean[64];
     /** Pending pause-loop exit per vCPU uid, or null. */
     private SchedulerContext.TimerHandle[] exitTimers = new SchedulerContext.TimerHandle[64];
+    /** Per VM id: the parameters the window was last read from, and that window (set-sched-params replaces them). */
+    private Params[] windowFrom = new Params[16];
+    private long[] window = new long[16];
     private boolean anyExit;
 
     XenLayer(HypervisorHost host) {
@@ -38,6 +45,11 @@ final class XenLayer implements HypervisorLayer {
 
     @Override
     public void spinStarted(Vcpu v) {
+        if (window(v.vm) == 0) {
+            return;
+        }
+        grow(v.uid);
+        exiting[v.uid] = true;
         if (v.state == VcpuState.RUNNING) {
             arm(v);
         }
@@ -45,35 +57,59 @@ final class XenLayer implements HypervisorLayer {
 
     @Override
     public void spinStopped(Vcpu v) {
-        cancel(v);
+        if (v.uid < exiting.length && exiting[v.uid]) {
+            exiting[v.uid] = false;
+            cancel(v);
+        }
     }
 
     @Override
     public void vcpuStarted(Vcpu v) {
-        if (ctx.isSpinning(v)) {
+        if (v.uid < exiting.length && exiting[v.uid]) {
             arm(v);
         }
     }
 
     @Override
     public void vcpuStopped(Vcpu v) {
-        cancel(v);
+        if (v.uid < exiting.length && exiting[v.uid]) {
+            cancel(v);
+        }
+    }
+
+    /** The VM's window now (0: no exits). */
+    private long window(Vm vm) {
+        Params p = ctx.schedParams(vm);
+        int id = vm.id;
+        if (id >= windowFrom.length) {
+            windowFrom = Arrays.copyOf(windowFrom, Math.max(id + 1, windowFrom.length * 2));
+            window = Arrays.copyOf(window, windowFrom.length);
+        }
+        if (windowFrom[id] != p) {
+            windowFrom[id] = p;
+            window[id] = XenParameters.window(p);
+        }
+        return window[id];
+    }
+
+    private void grow(int uid) {
+        if (uid >= exiting.length) {
+            int n = Math.max(uid + 1, exiting.length * 2);
+            exiting = Arrays.copyOf(exiting, n);
+            exitTimers = Arrays.copyOf(exitTimers, n);
+        }
     }
 
     /** The next exit, one window of spinning from now; none when the VM's window is 0. */
     private void arm(Vcpu v) {
-        long window = XenParameters.window(host, v.vm);
-        if (window == 0) {
-            return;
-        }
+        long w = window(v.vm);
         cancel(v);
-        exitTimers[v.uid] = ctx.setTimer(ctx.now() + window, () -> pauseLoopExit(v));
+        if (w > 0) {
+            exitTimers[v.uid] = ctx.setTimer(ctx.now() + w, () -> pauseLoopExit(v));
+        }
     }
 
     private void cancel(Vcpu v) {
-        if (v.uid >= exitTimers.length) {
-            exitTimers = Arrays.copyOf(exitTimers, Math.max(v.uid + 1, exitTimers.length * 2));
-        }
         if (exitTimers[v.uid] != null) {
             exitTimers[v.uid].cancel();
             exitTimers[v.uid] = null;

@@ -1,6 +1,5 @@
 package io.schedlab.engine.hypervisor;
 
-import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.registry.ParameterSpec;
 import io.schedlab.engine.registry.Params;
 import java.util.List;
@@ -27,10 +26,5 @@ public final class XenParameters {
     static long window(Params vmParams) {
         Object w = vmParams == null ? null : vmParams.asMap().get(PLE_WINDOW);
         return w == null ? 0 : ((Number) w).longValue();
-    }
-
-    /** Shorthand of {@link #window(Params)} for {@code vm} under {@code host}. */
-    static long window(HypervisorHost host, Vm vm) {
-        return window(host.context().schedParams(vm));
     }
 }
