@@ -74,13 +74,15 @@ public final class Simulator {
     /** State of each pCPU's current vCPU (null: idle), written together with Pcpu.current. */
     final VcpuRun[] runningOn;
     final int[][] siblings;
-    final int[] lockOf;
+    /** Dense lock-domain index of each pCPU (the policy's lockDomain ids renumbered). */
+    private final int[] lockOf;
     final LockModel locks;
     /** context_saved steps still to run at the end of a switch (policies that report lock work). */
     final DeferredSaves deferredSaves;
     /** Busy, idle and overhead time of every pCPU. */
     final PcpuAccounts accounts;
-    final boolean[] schedulePending;
+    /** A SCHEDULE_SOFTIRQ raised on the pCPU is still in flight (tickles are deduplicated). */
+    private final boolean[] schedulePending;
     /** Slice timer per pCPU, coalesced like plan events. */
     final SliceTimers slices;
     final int[] rqOf;
