@@ -42,7 +42,7 @@ public class EngineAB {
         Object doc = ((Method) s[4]).invoke(s[0], s[1], s[2], s[3]);
         long c1 = t.getCurrentThreadCpuTime();
         Object totals = doc.getClass().getMethod("totals").invoke(doc);
-        long events = (long) totals.getClass().getMethod("eventsProcessed").invoke(totals);
+        long events = (long) totals.getClass().getMethod("events").invoke(totals);
         return new double[] {events / ((c1 - c0) / 1e9), events};
     }
 

@@ -1,7 +1,10 @@
 package io.schedlab.engine;
 
+import io.schedlab.engine.model.Topology;
+import io.schedlab.engine.sim.TopologyBuilder;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
+import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.TimelineAction;
 import io.schedlab.engine.spec.VmSpec;
@@ -16,6 +19,13 @@ public final class TestSpecs {
 
     public static HostSpec host(int sockets, int cores, int threads) {
         return new HostSpec(sockets, cores, threads, null, null, null, null);
+    }
+
+    /** The topology the engine builds for a {@code sockets x cores x threads} host with the default NUMA layout. */
+    public static Topology topology(int sockets, int cores, int threads) {
+        Validation v = Engine.standard().validate(spec(host(sockets, cores, threads), "static", 1.0,
+                List.of(cpuLoop("vm", 0, 1.0)), List.of()), Limits.defaults());
+        return TopologyBuilder.build(v.normalized().host());
     }
 
     public static VmSpec vm(String name, int vcpus, List<Integer> placement, String workload,

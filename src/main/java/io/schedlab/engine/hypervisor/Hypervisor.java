@@ -36,6 +36,6 @@ public enum Hypervisor {
 
     /** This hypervisor's layer for one run, with the policy's normalized parameters. */
     public HypervisorLayer create(Params policyParams, HypervisorHost host) {
-        return this == XEN ? XenLayer.INSTANCE : KvmLayer.create(policyParams, host);
+        return this == XEN ? new XenLayer(host) : KvmLayer.create(policyParams, host);
     }
 }

@@ -6,11 +6,11 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * KVM's counters, per vCPU (by uid) and summed over the run. Every name is documented in
- * {@link #NAMES}; maps come out sorted by name.
+ * A hypervisor layer's counters, per vCPU (by uid) and summed over the run: KVM's are {@link #NAMES}, Xen's
+ * {@link #PLE_EXITS} alone. Every name is documented here; maps come out sorted by name.
  */
 public final class HypervisorStatistics {
-    /** Pause-loop exits (VM exits of a spinning vCPU after its PLE window). */
+    /** Pause-loop exits (VM exits of a spinning vCPU after its PLE window; under Xen each calls vcpu_yield). */
     public static final String PLE_EXITS = "pleExits";
     /** kvm_vcpu_on_spin calls (exits whose handler went on to look for a candidate). */
     public static final String ON_SPIN_CALLS = "kvmVcpuOnSpinCalls";
@@ -33,21 +33,43 @@ public final class HypervisorStatistics {
     static final String[] NAMES = {PLE_EXITS, ON_SPIN_CALLS, UNDERCOMMIT_RETURNS, CANDIDATES_SCANNED, YIELDS_TRIED,
         YIELDS_SUCCEEDED, YIELDS_FAILED, YIELDS_ESRCH, OVERCOMMIT_SCHEDULES, HANDLER_NANOS};
 
+    private final String[] names;
     private long[][] perVcpu = new long[64][];
-    private final long[] run = new long[NAMES.length];
+    private final long[] run;
+
+    /** KVM's counters, {@link #NAMES}. */
+    HypervisorStatistics() {
+        this(NAMES);
+    }
+
+    /** The given counters (each one of the names above). */
+    HypervisorStatistics(String... names) {
+        this.names = names.clone();
+        this.run = new long[names.length];
+    }
 
     void add(int uid, int counter, long amount) {
         if (uid >= perVcpu.length) {
             perVcpu = Arrays.copyOf(perVcpu, Math.max(uid + 1, perVcpu.length * 2));
         }
         if (perVcpu[uid] == null) {
-            perVcpu[uid] = new long[NAMES.length];
+            perVcpu[uid] = new long[names.length];
         }
         perVcpu[uid][counter] += amount;
         run[counter] += amount;
     }
 
-    /** Counter index of a name. */
+    /** Counter index of a name among this instance's counters. */
+    int indexOf(String name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(name);
+    }
+
+    /** Counter index of a name among KVM's counters ({@link #NAMES}). */
     static int index(String name) {
         for (int i = 0; i < NAMES.length; i++) {
             if (NAMES[i].equals(name)) {
@@ -64,13 +86,13 @@ public final class HypervisorStatistics {
 
     /** One vCPU's counters (all zero if it never exited), sorted by name. */
     public SortedMap<String, Long> vcpu(int uid) {
-        return asMap(uid < perVcpu.length && perVcpu[uid] != null ? perVcpu[uid] : new long[NAMES.length]);
+        return asMap(uid < perVcpu.length && perVcpu[uid] != null ? perVcpu[uid] : new long[names.length]);
     }
 
-    private static SortedMap<String, Long> asMap(long[] values) {
+    private SortedMap<String, Long> asMap(long[] values) {
         TreeMap<String, Long> m = new TreeMap<>();
-        for (int i = 0; i < NAMES.length; i++) {
-            m.put(NAMES[i], values[i]);
+        for (int i = 0; i < names.length; i++) {
+            m.put(names[i], values[i]);
         }
         return Collections.unmodifiableSortedMap(m);
     }

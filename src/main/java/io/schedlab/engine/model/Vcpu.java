@@ -14,6 +14,7 @@ public final class Vcpu {
     /** Unique across the run, in creation order: use it (not hash codes) for deterministic ordering. */
     public final int uid;
 
+    /** Run state; read freely, changed only through {@link VcpuStateMachine#move}. */
     public VcpuState state = VcpuState.OFFLINE;
     public int processor;
     public final BitSet hardAffinity = new BitSet();

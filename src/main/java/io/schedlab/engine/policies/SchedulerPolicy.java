@@ -47,7 +47,10 @@ public interface SchedulerPolicy {
     /** prev's state has been saved after a switch away from it: re-queue it if still runnable. */
     void contextSaved(Vcpu prev);
 
-    /** v yields its pCPU (e.g. a pause-loop exit); the simulator schedules v's pCPU right after. */
+    /**
+     * The running v yields its pCPU (Xen vcpu_yield, called by the pause-loop exit of an HVM guest, see the
+     * Xen hypervisor layer); v's pCPU is rescheduled right after.
+     */
     default void yield(Vcpu v) {
     }
 

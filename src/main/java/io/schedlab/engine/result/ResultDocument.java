@@ -27,7 +27,8 @@ import java.util.Map;
  * @param policyStatistics the policy's own counters, name -> value, sorted by name (each documented in its
  *     descriptor, {@code /api/v1/schedulers}); absent when the policy declares none
  * @param hypervisorStatistics KVM's run-level counters (name -> number, sorted by name: PLE exits,
- *        kvm_vcpu_on_spin calls, directed yields, handler time in ns); absent under Xen, which keeps none
+ *        kvm_vcpu_on_spin calls, directed yields, handler time in ns); under Xen only {@code pleExits} of HVM
+ *        guests ({@code schedParams.pleWindowNanos} > 0), absent when no guest exited
  * @param coreScheduling core-scheduling figures (schedGran core|socket), null at cpu granularity
  */
 public record ResultDocument(

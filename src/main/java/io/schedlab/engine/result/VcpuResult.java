@@ -16,7 +16,8 @@ import java.util.Map;
  * @param migrations its migrations by distance
  * @param ranOn time per pCPU
  * @param policyStatistics the policy's per-vCPU counters, name -> value (absent when it reports none per vCPU)
- * @param hypervisorStatistics under KVM the hypervisor's counters for this vCPU (absent under Xen, which keeps none)
+ * @param hypervisorStatistics the hypervisor layer's counters for this vCPU (KVM; under Xen its pleExits, absent when no
+ *     guest took a pause-loop exit)
  */
 public record VcpuResult(int vcpu, long cpuNanos, long runnableWaitNanos, long blockedNanos, long spinNanos,
         Distribution wakeLatency, Migrations migrations, List<PcpuTime> ranOn,

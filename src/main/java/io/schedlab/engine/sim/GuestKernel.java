@@ -142,7 +142,7 @@ final class GuestKernel {
             long latency = t - th.readyAt;
             vr.wakeLatency.record(latency);
             vr.vm.wakeLatency.record(latency);
-            sim.wakeHist.record(latency);
+            sim.latencies.wake(latency);
             th.readyAt = -1;
         }
     }

@@ -57,8 +57,8 @@ public final class ResultBuilder {
             int only = p;
             Long forced = cs == null ? null : cs.forcedIdleNanos(p);
             forcedIdle += forced == null ? 0 : forced;
-            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.rqOf[p], sim.busyNs[p], sim.idleNs[p],
-                    sim.overheadNs[p], forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
+            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.rqOf[p], sim.accounts.busy(p), sim.accounts.idle(p),
+                    sim.accounts.overhead(p), forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
         }
         CoreSchedulingResult coreScheduling = cs == null ? null
                 : new CoreSchedulingResult(cs.granularity(), cs.cpusPerResource(), forcedIdle, cs.rendezvousCount(),
@@ -76,16 +76,14 @@ public final class ResultBuilder {
             rqs.add(new RunqueueResult(rq, List.copyOf(served), end == 0 ? 0 : (double) sim.rqs.area[rq] / end,
                     onQueue.names(), onQueue.index()));
         }
-        Migrations migrations = new Migrations(sim.migSameCore + sim.migSameSocket + sim.migCross, sim.migSameCore,
-                sim.migSameSocket, sim.migCross);
+        SwitchCounters sw = sim.switches;
+        Migrations migrations = new Migrations(sw.migrations(), sw.sameCore(), sw.sameSocket(), sw.crossSocket());
         double streamWork = sim.progress.localStreamWork + sim.progress.remoteStreamWork;
-        RunTotals totals = new RunTotals(end, sim.events, sim.contextSwitches, migrations,
+        RunTotals totals = new RunTotals(end, sim.events, sw.contextSwitches(), migrations,
                 streamWork == 0 ? null : sim.progress.localStreamWork / streamWork, sim.trace.emitted());
-        Distributions dists = new Distributions(sim.decisionHist.toDistribution(true),
-                sim.switchHist.toDistribution(true), sim.savedHist.toDistribution(true),
-                sim.wakeHist.toDistribution(true), sim.rqWaitHist.toDistribution(true));
+        Distributions dists = sim.latencies.toDistributions();
         Double jain = fairness.index();
-        ResultSummary summary = new ResultSummary(end, wallNanos, sim.events, sim.contextSwitches,
+        ResultSummary summary = new ResultSummary(end, wallNanos, sim.events, sw.contextSwitches(),
                 migrations.total(), jain, headline);
         boolean partial = ResultDocument.STOP_STOPPED.equals(stopReason)
                 || ResultDocument.STOP_EVENT_LIMIT.equals(stopReason);

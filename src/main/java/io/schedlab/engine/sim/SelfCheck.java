@@ -46,7 +46,7 @@ final class SelfCheck {
                 fail(c + " is current on two pCPUs (second: pcpu" + p + ")");
             }
             seenAt[c.uid] = stamp;
-            if (sim.rescheduleAfterSaved[p] && c.state != VcpuState.RUNNING) {
+            if (sim.deferredSaves.rescheduleRequested(p) && c.state != VcpuState.RUNNING) {
                 continue; // blocked or moved while p finishes its context_saved: p reschedules right after it
             }
             running++;
@@ -106,9 +106,9 @@ final class SelfCheck {
 
     /** Idle ns of pCPU p up to now, including the current idle stretch. */
     private long idleTotal(int p) {
-        long idle = sim.idleNs[p];
+        long idle = sim.accounts.idle(p);
         if (sim.pcpus[p].current == null) {
-            idle += Math.max(0, sim.now - sim.idleSince[p]);
+            idle += Math.max(0, sim.now - sim.accounts.idleSince(p));
         }
         return idle;
     }
@@ -178,10 +178,10 @@ final class SelfCheck {
             if (placed != null && !placed.get(p)) {
                 continue;
             }
-            if (sim.pcpus[p].current == null && sim.overheadUntil[p] <= now
-                    && now - Math.max(Math.max(since, vr.affinityChangedAt), sim.idleSince[p]) > bp) {
+            if (sim.pcpus[p].current == null && sim.accounts.overheadUntil(p) <= now
+                    && now - Math.max(Math.max(since, vr.affinityChangedAt), sim.accounts.idleSince(p)) > bp) {
                 fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
-                        + " since " + sim.idleSince[p] + " (balance period " + bp + " ns, policy "
+                        + " since " + sim.accounts.idleSince(p) + " (balance period " + bp + " ns, policy "
                         + sim.policyName + ")");
             }
             if (vr.affinityChangedAt <= vr.runnableSince && idleDuringWait(vr, p) > bp) {

@@ -7,11 +7,11 @@ import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.hypervisor.HypervisorLayer;
 import io.schedlab.engine.metrics.BoundedTrace;
-import io.schedlab.engine.metrics.LatencyRecorder;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
@@ -41,7 +41,6 @@ public final class Simulator {
     static final int EV_VM_START = 6;
     static final int EV_CONTEXT_SAVED = 7;
     static final long NEVER = Long.MAX_VALUE;
-    private static final boolean DEBUG = Boolean.getBoolean("schedlab.debugQueue");
     /** RunControl is polled every this many events (a power of two minus one mask). */
     private static final long POLL_MASK = (1 << 14) - 1;
 
@@ -64,8 +63,8 @@ public final class Simulator {
 
     long now;
     long events;
-    boolean stopRequested;
-    long stoppedAt = -1;
+    /** Set by {@link #requestStop()}: the main loop ends after the current event. */
+    private boolean stopRequested;
 
     // pCPUs
     final int nP;
@@ -75,22 +74,17 @@ public final class Simulator {
     /** State of each pCPU's current vCPU (null: idle), written together with Pcpu.current. */
     final VcpuRun[] runningOn;
     final int[][] siblings;
-    final int[] lockOf;
+    /** Dense lock-domain index of each pCPU (the policy's lockDomain ids renumbered). */
+    private final int[] lockOf;
     final LockModel locks;
-    /** A switch whose context_saved is still to run on the pCPU (policies that report lock work). */
-    final VcpuRun[] savedPending;
-    /** schedule() requests that arrived while context_saved was pending; run right after it. */
-    final boolean[] rescheduleAfterSaved;
-    final long[] overheadUntil;
-    final long[] busyNs;
-    final long[] idleNs;
-    final long[] overheadNs;
-    final long[] idleSince;
-    final boolean[] schedulePending;
-    /** Slice timer per pCPU: deadline, and the earliest queued event (time, id), coalesced like plan events. */
-    final long[] sliceDeadline;
-    final long[] slicePendingAt;
-    final int[] slicePushId;
+    /** context_saved steps still to run at the end of a switch (policies that report lock work). */
+    final DeferredSaves deferredSaves;
+    /** Busy, idle and overhead time of every pCPU. */
+    final PcpuAccounts accounts;
+    /** A SCHEDULE_SOFTIRQ raised on the pCPU is still in flight (tickles are deduplicated). */
+    private final boolean[] schedulePending;
+    /** Slice timer per pCPU, coalesced like plan events. */
+    final SliceTimers slices;
     final int[] rqOf;
     /** What each core's L2 and each socket's LLC still hold of a vCPU: the warm-up debt at switch-in. */
     final CacheModel caches;
@@ -106,16 +100,8 @@ public final class Simulator {
     final Progress progress;
 
     // metrics
-    final LatencyRecorder decisionHist = new LatencyRecorder();
-    final LatencyRecorder switchHist = new LatencyRecorder();
-    final LatencyRecorder savedHist = new LatencyRecorder();
-    /** At the per-VM and per-vCPU recorders' precision, so the same wake-ups give the same percentiles. */
-    final LatencyRecorder wakeHist = LatencyRecorder.compact();
-    final LatencyRecorder rqWaitHist = new LatencyRecorder();
-    long contextSwitches;
-    long migSameCore;
-    long migSameSocket;
-    long migCross;
+    final RunLatencies latencies = new RunLatencies();
+    final SwitchCounters switches;
 
     SelfCheck check;
     /** Core scheduling hooks (rendezvous, forced idle), null at cpu granularity. */
@@ -156,20 +142,13 @@ public final class Simulator {
         for (int p = 0; p < nP; p++) {
             siblings[p] = topo.siblings(p).stream().mapToInt(x -> x.id).toArray();
         }
-        overheadUntil = new long[nP];
-        busyNs = new long[nP];
-        idleNs = new long[nP];
-        overheadNs = new long[nP];
-        idleSince = new long[nP];
+        accounts = new PcpuAccounts(nP);
         schedulePending = new boolean[nP];
-        sliceDeadline = new long[nP];
-        slicePendingAt = new long[nP];
-        slicePushId = new int[nP];
-        java.util.Arrays.fill(sliceDeadline, NEVER);
-        java.util.Arrays.fill(slicePendingAt, NEVER);
+        slices = new SliceTimers(this, nP);
         rqOf = new int[nP];
         lockOf = new int[nP];
         caches = new CacheModel(topo, costs);
+        switches = new SwitchCounters(topo);
         progress = new Progress(this);
 
         policy.init(ctx);
@@ -189,8 +168,7 @@ public final class Simulator {
             sharers[lockOf[p]]++;
         }
         locks = new LockModel(costs, sharers, policy.reportsLockWork());
-        savedPending = new VcpuRun[nP];
-        rescheduleAfterSaved = new boolean[nP];
+        deferredSaves = new DeferredSaves(nP);
         int nRq = Math.max(1, policy.runqueueCount());
         for (int p = 0; p < nP; p++) {
             rqOf[p] = Math.floorMod(policy.runqueueOf(pcpus[p]), nRq);
@@ -220,11 +198,25 @@ public final class Simulator {
 
     /** Runs to the end; returns the simulated end time. */
     public long run() {
+        start();
+        advance(endTime);
+        long end = stopRequested ? now : endTime;
+        finish(end);
+        return end;
+    }
+
+    /** Queues the VM starts and timeline actions; once, before the first {@link #advance}. */
+    void start() {
         lifecycle.scheduleAll();
+    }
+
+    /** Processes the events before {@code until} (at most the end of the run) unless a stop was requested. */
+    void advance(long until) {
+        long limit = Math.min(until, endTime);
         long maxEvents = limits.maxEvents();
         while (!stopRequested && !queue.isEmpty()) {
             long t = queue.peekTime();
-            if (t >= endTime) {
+            if (t >= limit) {
                 break;
             }
             long ev = queue.pop();
@@ -241,13 +233,6 @@ public final class Simulator {
                 check.afterEvent();
             }
         }
-        long end = stopRequested ? now : endTime;
-        if (Boolean.getBoolean("schedlab.debugQueue")) {
-            System.err.println("queue size at end " + queue.size() + ", compactAt " + compactAt + " kinds "
-                    + java.util.Arrays.toString(kindCounts) + " stale " + java.util.Arrays.toString(staleCounts));
-        }
-        finish(end);
-        return end;
     }
 
     private void poll() {
@@ -257,23 +242,18 @@ public final class Simulator {
         control.progress(Math.min(1.0, (double) now / endTime), now, events);
     }
 
-    final long[] kindCounts = new long[8];
-    final long[] staleCounts = new long[8];
-
     private void dispatch(long ev) {
         int target = EventQueue.target(ev);
-        if (DEBUG) {
-            kindCounts[EventQueue.kind(ev)]++;
-            if (isStale(ev)) {
-                staleCounts[EventQueue.kind(ev)]++;
-            }
-        }
         switch (EventQueue.kind(ev)) {
             case EV_SCHEDULE -> {
                 schedulePending[target] = false;
                 schedule(target, false);
             }
-            case EV_SLICE -> onSliceEvent(target, EventQueue.version(ev));
+            case EV_SLICE -> {
+                if (slices.fire(target, EventQueue.version(ev), now)) {
+                    schedule(target, false);
+                }
+            }
             case EV_PLAN -> onPlanEvent(vcpus.get(target), EventQueue.version(ev));
             case EV_THREAD_WAKE -> guest.onSleepEnd(target, EventQueue.version(ev));
             case EV_TIMER -> ctx.fire(target, EventQueue.version(ev));
@@ -309,7 +289,7 @@ public final class Simulator {
         int version = EventQueue.version(ev);
         switch (EventQueue.kind(ev)) {
             case EV_SLICE:
-                return version != slicePushId[target] || slicePendingAt[target] == NEVER;
+                return slices.isStale(target, version);
             case EV_PLAN: {
                 VcpuRun vr = vcpus.get(target);
                 return version != vr.planPushId || vr.planPendingAt == NEVER;
@@ -326,33 +306,11 @@ public final class Simulator {
     // ------------------------------------------------------------------ coalesced timers
 
     /*
-     * Slice timers and guest plan events move often (every decision, every rate change). Instead of
-     * one queued event per move (the old one left stale), each keeps a deadline and at most one
-     * useful queued event: a new event is queued only when the deadline moves earlier than the
+     * Slice timers (SliceTimers) and guest plan events move often (every decision, every rate change).
+     * Instead of one queued event per move (the old one left stale), each keeps a deadline and at most
+     * one useful queued event: a new event is queued only when the deadline moves earlier than the
      * queued one; a queued event that fires before the deadline re-arms itself at the deadline.
      */
-
-    private void setSlice(int p, long deadline) {
-        sliceDeadline[p] = deadline;
-        if (deadline < slicePendingAt[p]) {
-            slicePendingAt[p] = deadline;
-            push(deadline, EV_SLICE, p, ++slicePushId[p]);
-        }
-    }
-
-    private void onSliceEvent(int p, int id) {
-        if (id != slicePushId[p] || slicePendingAt[p] == NEVER) {
-            return; // superseded by an earlier one
-        }
-        slicePendingAt[p] = NEVER;
-        long deadline = sliceDeadline[p];
-        if (deadline <= now) {
-            sliceDeadline[p] = NEVER;
-            schedule(p, false);
-        } else if (deadline != NEVER) {
-            setSlice(p, deadline);
-        }
-    }
 
     void setPlan(VcpuRun vr, long deadline) {
         vr.planDeadline = deadline;
@@ -395,7 +353,7 @@ public final class Simulator {
     /** Xen vcpu_wake: a blocked vCPU becomes runnable; the policy picks its pCPU and queues it. */
     void wakeVcpu(VcpuRun vr) {
         Vcpu v = vr.v;
-        v.state = VcpuState.RUNNABLE;
+        VcpuStateMachine.move(v, VcpuState.RUNNABLE);
         vr.account(VcpuState.RUNNABLE, now);
         vr.runnableSince = now;
         placeAndWake(vr);
@@ -439,7 +397,7 @@ public final class Simulator {
     /** Xen SCHEDOP_block: a running vCPU has nothing to run; its pCPU reschedules at once. */
     void blockVcpu(VcpuRun vr) {
         Vcpu v = vr.v;
-        v.state = VcpuState.BLOCKED;
+        VcpuStateMachine.move(v, VcpuState.BLOCKED);
         policy.sleep(v);
         if (trace.enabled()) {
             trace.record(now, v.processor, "block", v.vm.name, v.index);
@@ -455,16 +413,16 @@ public final class Simulator {
      * that starts when any earlier overhead on p ends.
      */
     void schedule(int p, boolean yielded) {
-        if (savedPending[p] != null) {
-            rescheduleAfterSaved[p] = true; // p is still inside context_saved of its last switch
+        if (deferredSaves.isPending(p)) {
+            deferredSaves.requestReschedule(p); // p is still inside context_saved of its last switch
             return;
         }
         Pcpu pc = pcpus[p];
-        long start = Math.max(now, overheadUntil[p]);
+        long start = Math.max(now, accounts.overheadUntil(p));
         Vcpu prev = pc.current;
         VcpuRun prevRun = runningOn[p];
         if (prev == null) {
-            idleEnded(p, Math.max(0, start - idleSince[p]));
+            idleEnded(p, Math.max(0, start - accounts.idleSince(p)));
         } else {
             progress.settle(prevRun);
         }
@@ -477,7 +435,7 @@ public final class Simulator {
         checkDecision(pc, prev, next);
         long hold = locks.decisionHold(lock, locks.perWork() ? policy.takeLockWork() : 0);
         long wait = locks.acquire(lock, start, hold);
-        decisionHist.record(wait + hold);
+        latencies.decision(wait + hold);
         long t = start + wait + hold + (coreSched == null ? 0 : coreSched.takeRendezvousNanos(p));
 
         if (next != prev) {
@@ -486,8 +444,8 @@ public final class Simulator {
             if (prev == null && nextRun != null && nextRun.lastPcpu >= 0 && nextRun.lastPcpu != p) {
                 sw += costs.tlbFlushNanos(); // seed 000: idle -> vCPU last run elsewhere flushes the TLB
             }
-            switchHist.record(sw);
-            contextSwitches++;
+            latencies.contextSwitch(sw);
+            switches.switched();
             t += sw;
             boolean busyChange = (prev == null) != (next == null);
             if (busyChange) {
@@ -500,7 +458,7 @@ public final class Simulator {
             runningOn[p] = nextRun;
             if (prevRun != null) {
                 if (locks.perWork()) {
-                    savedPending[p] = prevRun; // its own step at the end of the switch: it queues for the lock
+                    deferredSaves.defer(p, prevRun); // its own step at the end of the switch: it queues for the lock
                     push(t, EV_CONTEXT_SAVED, p, 0);
                 } else {
                     t = contextSaved(prevRun, t);
@@ -525,15 +483,14 @@ public final class Simulator {
             prevRun.progressFrom = t + debtLeft;
             guest.replan(prevRun);
         }
-        overheadNs[p] += t - start;
-        overheadUntil[p] = t;
+        accounts.addOverhead(p, start, t);
         if (pc.current == null) {
-            idleSince[p] = t;
+            accounts.idleFrom(p, t);
             if (coreSched != null) {
                 coreSched.idleStarted(p);
             }
         }
-        setSlice(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
+        slices.set(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
     }
 
     /** context_saved(prev) arriving at {@code t} under prev's lock, then vcpu_migrate_finish; returns when it ends. */
@@ -546,7 +503,7 @@ public final class Simulator {
         policy.contextSaved(prev);
         long hold = locks.contextSavedHold(locks.perWork() ? policy.takeLockWork() : 0);
         long wait = locks.acquire(savedLock, t, hold);
-        savedHist.record(wait + hold);
+        latencies.contextSaved(wait + hold);
         if (prevRun.migrating) {
             finishMigration(prevRun);
         }
@@ -558,14 +515,12 @@ public final class Simulator {
      * in starts after it (as in Xen, where context_saved runs on p before it returns to the guest).
      */
     private void onContextSaved(int p) {
-        VcpuRun prevRun = savedPending[p];
-        savedPending[p] = null;
+        VcpuRun prevRun = deferredSaves.take(p);
         long end = contextSaved(prevRun, now);
-        overheadNs[p] += end - now;
-        overheadUntil[p] = Math.max(overheadUntil[p], end);
+        accounts.addOverhead(p, now, end);
         VcpuRun cur = runningOn[p];
         if (cur == null) {
-            idleSince[p] = Math.max(idleSince[p], end);
+            accounts.idleNotBefore(p, end);
         } else if (end > cur.runStart) {
             long shift = end - cur.runStart;
             cur.runStart = end;
@@ -573,8 +528,7 @@ public final class Simulator {
             cur.progressFrom += shift;
             guest.replan(cur);
         }
-        if (rescheduleAfterSaved[p]) {
-            rescheduleAfterSaved[p] = false;
+        if (deferredSaves.takeReschedule(p)) {
             schedule(p, false);
         }
     }
@@ -604,23 +558,13 @@ public final class Simulator {
         if (check != null) {
             check.beforeStart(vr);
         }
-        v.state = VcpuState.RUNNING;
+        VcpuStateMachine.move(v, VcpuState.RUNNING);
         rqs.leave(vr);
         vr.account(VcpuState.RUNNING, t);
-        rqWaitHist.record(t - vr.runnableSince);
+        latencies.runqueueWait(t - vr.runnableSince);
         long debt = caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
         if (vr.lastPcpu >= 0 && vr.lastPcpu != p) {
-            int from = vr.lastPcpu;
-            if (topo.sameCore(from, p)) {
-                vr.migSameCore++;
-                migSameCore++;
-            } else if (topo.sameSocket(from, p)) {
-                vr.migSameSocket++;
-                migSameSocket++;
-            } else {
-                vr.migCross++;
-                migCross++;
-            }
+            switches.migrated(vr, vr.lastPcpu, p);
             if (trace.enabled()) {
                 trace.record(now, p, "migrate", v.vm.name, v.index);
             }
@@ -642,7 +586,7 @@ public final class Simulator {
         caches.switchOut(v.uid, p, at);
         vr.planDeadline = NEVER;
         if (v.state == VcpuState.RUNNING) {
-            v.state = VcpuState.RUNNABLE;
+            VcpuStateMachine.move(v, VcpuState.RUNNABLE);
         }
         if (v.state == VcpuState.RUNNABLE || vr.migrating) {
             vr.account(VcpuState.RUNNABLE, at);
@@ -658,7 +602,7 @@ public final class Simulator {
     }
 
     private void idleEnded(int p, long ns) {
-        idleNs[p] += ns;
+        accounts.addIdle(p, ns);
         if (coreSched != null) {
             coreSched.idleEnded(p, ns);
         }
@@ -667,14 +611,14 @@ public final class Simulator {
     private void addCpu(VcpuRun vr, int p, long ns) {
         vr.cpuNs += ns;
         vr.timeOnPcpu.add(p, ns);
-        busyNs[p] += ns;
+        accounts.addBusy(p, ns);
     }
 
     /** Xen vcpu_migrate_finish: after context_saved, a vCPU moved off by an affinity change is woken where allowed. */
     private void finishMigration(VcpuRun vr) {
         vr.migrating = false;
         if (vr.v.state == VcpuState.BLOCKED && vr.vm.vm.alive) {
-            vr.v.state = VcpuState.RUNNABLE;
+            VcpuStateMachine.move(vr.v, VcpuState.RUNNABLE);
             placeAndWake(vr);
         }
     }
@@ -694,12 +638,10 @@ public final class Simulator {
                 }
                 vr.runStart = Math.max(vr.runStart, end);
             } else {
-                idleEnded(p, Math.max(0, end - idleSince[p]));
-                idleSince[p] = Math.max(idleSince[p], end);
+                idleEnded(p, Math.max(0, end - accounts.idleSince(p)));
+                accounts.idleNotBefore(p, end);
             }
-            if (overheadUntil[p] > end) {
-                overheadNs[p] -= overheadUntil[p] - end; // overhead charged past the end of the run
-            }
+            accounts.closeAt(p, end);
         }
         for (VcpuRun vr : vcpus) {
             if (vr.acctState != VcpuState.RUNNING) {
@@ -707,6 +649,11 @@ public final class Simulator {
             }
         }
         rqs.finish();
+    }
+
+    /** The stop condition holds (all finite work complete): the run ends now, after the current event. */
+    void requestStop() {
+        stopRequested = true;
     }
 
     /** Closes the books of a run stopped by an exception (cancel, event limit), for a partial result. */

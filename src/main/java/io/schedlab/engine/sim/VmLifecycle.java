@@ -2,6 +2,7 @@ package io.schedlab.engine.sim;
 
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
@@ -124,7 +125,7 @@ final class VmLifecycle {
             sim.policy.addVcpu(v);
         }
         for (VcpuRun vr : run.vcpus) {
-            vr.v.state = VcpuState.BLOCKED;
+            VcpuStateMachine.move(vr.v, VcpuState.BLOCKED);
             vr.account(VcpuState.BLOCKED, at);
         }
         if (sim.trace.enabled()) {
@@ -236,13 +237,13 @@ final class VmLifecycle {
         }
         if (v.state == VcpuState.RUNNING) {
             vr.migrating = true;
-            v.state = VcpuState.BLOCKED;
+            VcpuStateMachine.move(v, VcpuState.BLOCKED);
             sim.policy.sleep(v);
             sim.schedule(v.processor, false);
         } else if (v.state == VcpuState.RUNNABLE) {
-            v.state = VcpuState.BLOCKED;
+            VcpuStateMachine.move(v, VcpuState.BLOCKED);
             sim.policy.sleep(v);
-            v.state = VcpuState.RUNNABLE;
+            VcpuStateMachine.move(v, VcpuState.RUNNABLE);
             sim.placeAndWake(vr);
         }
     }
@@ -254,11 +255,11 @@ final class VmLifecycle {
         for (VcpuRun vr : run.vcpus) {
             Vcpu v = vr.v;
             if (v.state == VcpuState.RUNNING) {
-                v.state = VcpuState.BLOCKED;
+                VcpuStateMachine.move(v, VcpuState.BLOCKED);
                 sim.policy.sleep(v);
                 sim.schedule(v.processor, false);
             } else if (v.state == VcpuState.RUNNABLE) {
-                v.state = VcpuState.BLOCKED;
+                VcpuStateMachine.move(v, VcpuState.BLOCKED);
                 sim.policy.sleep(v);
                 sim.rqs.leave(vr);
             }
@@ -266,7 +267,7 @@ final class VmLifecycle {
         }
         for (VcpuRun vr : run.vcpus) {
             sim.policy.removeVcpu(vr.v);
-            vr.v.state = VcpuState.OFFLINE;
+            VcpuStateMachine.move(vr.v, VcpuState.OFFLINE);
             vr.account(VcpuState.OFFLINE, sim.now);
             vr.planDeadline = Simulator.NEVER;
         }
@@ -297,8 +298,7 @@ final class VmLifecycle {
 
     private void checkAllComplete() {
         if (sim.stopWhenComplete && totalFinite > 0 && pendingFinite <= 0) {
-            sim.stopRequested = true;
-            sim.stoppedAt = sim.now;
+            sim.requestStop();
         }
     }
 }

@@ -9,6 +9,7 @@ import io.schedlab.engine.Validation;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VcpuResult;
 import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.sim.SimulatorProbe;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
@@ -51,9 +52,33 @@ public final class PolicyRuns {
     /** Runs {@code vms} for {@code seconds} on {@code sockets x cores x threads} under the policy. */
     public static ResultDocument run(String policy, Map<String, Object> params, int sockets, int cores, int threads,
             double seconds, List<VmSpec> vms) {
-        return EngineRuns.run(new ExperimentSpec("policy test", null, 3L, seconds,
-                ExperimentSpec.StopCondition.DURATION, new HostSpec(sockets, cores, threads, null, null, null, null),
-                new SchedulerSpec(policy, params), null, vms, null, new TraceSpec(false, null)));
+        return EngineRuns.run(spec(policy, params, sockets, cores, threads, seconds, vms));
+    }
+
+    /** The experiment {@link #run} runs (seed 3, to the duration, no trace). */
+    public static ExperimentSpec spec(String policy, Map<String, Object> params, int sockets, int cores, int threads,
+            double seconds, List<VmSpec> vms) {
+        return new ExperimentSpec("policy test", null, 3L, seconds, ExperimentSpec.StopCondition.DURATION,
+                new HostSpec(sockets, cores, threads, null, null, null, null), new SchedulerSpec(policy, params), null,
+                vms, null, new TraceSpec(false, null));
+    }
+
+    /** The real simulator on {@link #spec}, to be advanced step by step (policy state at exact instants). */
+    public static SimulatorProbe probe(String policy, Map<String, Object> params, int sockets, int cores,
+            int threads, double seconds, List<VmSpec> vms) {
+        return SimulatorProbe.of(spec(policy, params, sockets, cores, threads, seconds, vms));
+    }
+
+    /** A VM that starts at {@code seconds} (its vCPUs wake then). */
+    public static VmSpec startingAt(VmSpec vm, double seconds) {
+        return new VmSpec(vm.name(), vm.vcpus(), vm.weight(), vm.cap(), vm.hardAffinity(), vm.softAffinity(),
+                vm.vcpuAffinity(), vm.memoryMb(), vm.numaNode(), vm.placement(), seconds, vm.workload());
+    }
+
+    /** One vCPU that computes {@code workSeconds} once, then blocks for good. */
+    public static VmSpec once(String name, int weight, double workSeconds, int pcpu) {
+        return new VmSpec(name, 1, weight, 0, null, null, null, null, null, List.of(pcpu), null,
+                new WorkloadSpec("cpu-loop", Map.of("threads", 1, "workSeconds", workSeconds)));
     }
 
     /** One trace record. */

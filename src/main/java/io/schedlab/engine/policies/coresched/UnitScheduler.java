@@ -4,6 +4,7 @@ import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
@@ -248,7 +249,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
         SchedUnit u = unitFor(v);
         if (isNew) {
             inner.addVcpu(u.vcpu);
-            u.vcpu.state = VcpuState.BLOCKED; // as the simulator does for the vCPUs after addVcpu
+            VcpuStateMachine.move(u.vcpu, VcpuState.BLOCKED); // as the simulator does for the vCPUs after addVcpu
         }
     }
 
@@ -271,7 +272,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
 
     private void removeUnit(SchedUnit u) {
         inner.removeVcpu(u.vcpu);
-        u.vcpu.state = VcpuState.OFFLINE;
+        VcpuStateMachine.move(u.vcpu, VcpuState.OFFLINE);
     }
 
     @Override
@@ -282,7 +283,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
         SchedUnit u = unitOf(v);
         if (!u.isUnitRunnable()) {
             // The unit wakes: the inner policy places it (sched_pick_resource) in wake() below.
-            u.vcpu.state = VcpuState.RUNNABLE;
+            VcpuStateMachine.move(u.vcpu, VcpuState.RUNNABLE);
             if (!u.saving) {
                 u.vcpu.processor = inner.pickCpu(u.vcpu);
                 u.needsInnerWake = true;
@@ -318,7 +319,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
             return; // siblings of v keep the unit; v's pCPU idles alone (vcpu_sleep_nosync_locked)
         }
         boolean running = u.vcpu.state == VcpuState.RUNNING;
-        u.vcpu.state = VcpuState.BLOCKED;
+        VcpuStateMachine.move(u.vcpu, VcpuState.BLOCKED);
         if (u.saving) {
             u.sleepDeferred = true;
             return;
@@ -376,7 +377,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
         if (next != prevUnit) {
             if (prevUnit != null) {
                 if (prevUnit.vcpu.state == VcpuState.RUNNING) {
-                    prevUnit.vcpu.state = VcpuState.RUNNABLE;
+                    VcpuStateMachine.move(prevUnit.vcpu, VcpuState.RUNNABLE);
                 }
                 prevUnit.saving = true;
                 r.savePending = prevUnit;
@@ -384,7 +385,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
             r.current = next;
             r.pcpu.current = nextVcpu;
             if (next != null) {
-                nextVcpu.state = VcpuState.RUNNING;
+                VcpuStateMachine.move(nextVcpu, VcpuState.RUNNING);
                 nextVcpu.processor = r.id();
                 next.runningSince = now;
             }

@@ -1,5 +1,6 @@
 package io.schedlab.engine.policies.credit;
 
+import io.schedlab.engine.hypervisor.XenParameters;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
@@ -32,7 +33,8 @@ public final class CreditPolicy implements SchedulerPolicy {
         return new PolicyDescriptor("credit",
                 "Xen credit1: weights/caps via credits per 30 ms slice, BOOST/UNDER/OVER, per-pCPU queues, work stealing",
                 CoreScheduling.withGranularityParameter(CreditParams.specs()),
-                p -> CoreScheduling.wrap(p, new CreditPolicy(CreditParams.from(p)))).withStatistics(List.of(
+                p -> CoreScheduling.wrap(p, new CreditPolicy(CreditParams.from(p))))
+                .withSchedParams(XenParameters.vmSpecs(), List.of(), null).withStatistics(List.of(
                         StatisticSpec.runAndVcpu(STAT_STEALS, "count",
                                 "vCPUs taken from a peer's run queue by work stealing (csched_runq_steal)")));
     }

@@ -1,5 +1,6 @@
 package io.schedlab.engine.policies.credit2;
 
+import io.schedlab.engine.hypervisor.XenParameters;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
@@ -37,7 +38,8 @@ public final class Credit2Policy implements SchedulerPolicy {
         return new PolicyDescriptor(NAME,
                 "Xen credit2: ns credits with per-run-queue resets, load balancing, migration resistance; Xen-version aware",
                 CoreScheduling.withGranularityParameter(Credit2Params.specs()),
-                p -> CoreScheduling.wrap(p, new Credit2Policy(Credit2Params.from(p)))).withStatistics(List.of(
+                p -> CoreScheduling.wrap(p, new Credit2Policy(Credit2Params.from(p))))
+                .withSchedParams(XenParameters.vmSpecs(), List.of(), null).withStatistics(List.of(
                         StatisticSpec.run(STAT_RESETS, "count", "credit resets (reset_credit), all run queues"),
                         StatisticSpec.run(STAT_BALANCES, "count", "balance_load calls that moved a vCPU"),
                         StatisticSpec.runAndVcpu(STAT_BALANCE_MOVES, "count",

@@ -2,9 +2,13 @@ package io.schedlab.engine.policies.credit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.TestSpecs;
+import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
 import java.util.BitSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -18,11 +22,12 @@ class CreditCpuPickerWordsTest {
     void wordMasksPickWhatBitSetsPick() {
         SplittableRandom random = new SplittableRandom(11);
         int[][] shapes = {{1, 1, 1}, {1, 2, 2}, {2, 2, 1}, {2, 4, 2}, {1, 8, 2}, {2, 16, 2}, {4, 4, 4}, {3, 5, 1}};
+        Map<int[], Topology> topologies = new IdentityHashMap<>();
         for (int round = 0; round < 4000; round++) {
             int[] shape = shapes[random.nextInt(shapes.length)];
-            PolicyTestHost host = new PolicyTestHost(shape[0], shape[1], shape[2]);
+            Topology topology = topologies.computeIfAbsent(shape, t -> TestSpecs.topology(t[0], t[1], t[2]));
             int n = shape[0] * shape[1] * shape[2];
-            CreditCpuPicker picker = new CreditCpuPicker(host.topology());
+            CreditCpuPicker picker = new CreditCpuPicker(topology);
             Vcpu v = new Vcpu(new Vm(0, "vm", 256, 0, 1, 0), 0, 0, random.nextInt(n));
             randomMask(random, v.hardAffinity, n, true);
             if (random.nextBoolean()) {

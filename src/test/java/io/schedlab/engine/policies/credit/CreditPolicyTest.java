@@ -5,13 +5,14 @@ import static io.schedlab.engine.policies.PolicyRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Seconds;
+import io.schedlab.engine.TestSpecs;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
-import io.schedlab.engine.policies.credit.PolicyTestHost.Behaviour;
 import io.schedlab.engine.policies.PolicyRuns;
 import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.sim.SimulatorProbe;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.spec.WorkloadSpec;
 import java.util.BitSet;
@@ -22,10 +23,6 @@ import org.junit.jupiter.api.Test;
 class CreditPolicyTest {
     private static final long MS = 1_000_000L;
     private static final long US = 1_000L;
-
-    private static CreditPolicy credit() {
-        return new CreditPolicy(CreditParams.defaults());
-    }
 
     @Test
     void weightsTwoToOneOnOnePcpuGiveTwoToOneShares() {
@@ -39,35 +36,38 @@ class CreditPolicyTest {
 
     @Test
     void accountingHandsOutCreditByWeightTimesActiveVcpus() {
-        CreditPolicy pol = credit();
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
-        Vm a = host.addVm("a", 512, 0, Behaviour.loop(), 0);
-        Vm b = host.addVm("b", 256, 0, Behaviour.loop(), 0);
-        Vcpu va = a.vcpus.get(0);
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of(), 1, 1, 1, 1.0,
+                List.of(loops("a", 512, 0, 1, 0), loops("b", 256, 0, 1, 0)));
+        CreditPolicy pol = sim.policy(CreditPolicy.class);
+        Vcpu va = sim.vcpu("a", 0);
         // a runs 0-30 ms, b 30-60 ms; at the 60 ms accounting both are active and a is queued,
         // so a's credit changes by exactly its fair share: 300 credits x 512 / (512 + 256) = 200.
-        host.runUntil(60 * MS - 1);
+        sim.runUntil(60 * MS - 1);
         assertThat(va.state).isEqualTo(VcpuState.RUNNABLE);
         assertThat(pol.totalActiveWeight()).isEqualTo(768);
         int before = CreditPolicy.creditOf(va);
-        host.runUntil(60 * MS);
+        sim.runUntil(60 * MS);
         assertThat(CreditPolicy.creditOf(va) - before).isEqualTo(200);
         assertThat(CreditPolicy.priorityOf(va)).isEqualTo(CreditVcpu.PRI_UNDER);
     }
 
     @Test
     void creditAboveOneSliceLeavesActiveListHalved() {
-        CreditPolicy pol = credit();
-        PolicyTestHost host = new PolicyTestHost(2, 1, 1).start(pol);
-        // One mostly sleeping vCPU on a 2-pCPU host: it is paid more than it burns.
-        Vm a = host.addVm("a", 256, 0, new Behaviour(12 * MS, 200 * MS), 0);
-        Vcpu va = a.vcpus.get(0);
+        // One mostly sleeping vCPU on a 2-pCPU host (12 ms of work every 200 ms): it is paid more than it burns.
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of(), 2, 1, 1, 3.0,
+                List.of(PolicyRuns.bursts("a", 1, 12_000, 200, null, null)));
+        CreditPolicy pol = sim.policy(CreditPolicy.class);
+        Vcpu va = sim.vcpu("a", 0);
         int maxCredit = Integer.MIN_VALUE;
+        boolean ranMoreThanOneSlice = false;
         for (long t = 1; t <= 2000; t++) {
-            host.runUntil(t * MS);
+            sim.runUntil(t * MS);
+            ranMoreThanOneSlice |= sim.cpuNanos("a") > 30 * MS;
             maxCredit = Math.max(maxCredit, CreditPolicy.creditOf(va));
         }
-        assertThat(maxCredit).isLessThanOrEqualTo(300);
+        assertThat(ranMoreThanOneSlice).as("it ran, so it was paid more than once").isTrue();
+        assertThat(maxCredit).as("above one slice of credit it leaves the active list, credit halved")
+                .isBetween(1, 300);
         assertThat(pol.totalActiveWeight()).isIn(0L, 256L);
     }
 
@@ -79,50 +79,47 @@ class CreditPolicyTest {
 
     @Test
     void wakingUnderVcpuIsBoostedPreemptsAndDropsToUnderAtTheNextTick() {
-        CreditPolicy pol = credit();
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
-        Vm hog = host.addVm("hog", 256, 0, Behaviour.loop(), 0);
-        Vm io = host.addVm("io", 256, 0, false, Behaviour.loop(), 0);
-        Vcpu vio = io.vcpus.get(0);
-        Vcpu vhog = hog.vcpus.get(0);
-        int[] priAtWake = new int[1];
-        host.at(45 * MS, () -> {
-            host.wake(vio);
-            priAtWake[0] = CreditPolicy.priorityOf(vio);
-        });
-        host.runUntil(45 * MS);
-        // csched_unit_wake boosts an UNDER waker; __runq_tickle preempts the (UNDER) hog at once,
-        // the hog having run far longer than the 1 ms rate limit.
-        assertThat(priAtWake[0]).isEqualTo(CreditVcpu.PRI_BOOST);
+        // io's VM starts (its vCPU wakes) at 45 ms, while hog has run for 45 ms.
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of(), 1, 1, 1, 1.0,
+                List.of(loops("hog", 256, 0, 1, 0), PolicyRuns.startingAt(loops("io", 256, 0, 1, 0), 0.045)));
+        Vcpu vhog = sim.vcpu("hog", 0);
+        sim.runUntil(45 * MS);
+        Vcpu vio = sim.vcpu("io", 0);
+        // csched_unit_wake boosts an UNDER waker; __runq_tickle preempts the (UNDER) hog at once (after
+        // the IPI), the hog having run far longer than the 1 ms rate limit.
+        assertThat(vio.state).isEqualTo(VcpuState.RUNNABLE);
+        assertThat(CreditPolicy.priorityOf(vio)).isEqualTo(CreditVcpu.PRI_BOOST);
+        sim.runUntil(45 * MS + 100 * US);
         assertThat(vio.state).isEqualTo(VcpuState.RUNNING);
         assertThat(vhog.state).isEqualTo(VcpuState.RUNNABLE);
-        host.runUntil(50 * MS - 1);
+        sim.runUntil(50 * MS - 1);
         assertThat(CreditPolicy.priorityOf(vio)).isEqualTo(CreditVcpu.PRI_BOOST);
-        host.runUntil(50 * MS);
+        sim.runUntil(50 * MS);
         // csched_tick -> csched_unit_acct: the tick that finds it running ends the boost
         assertThat(CreditPolicy.priorityOf(vio)).isEqualTo(CreditVcpu.PRI_UNDER);
     }
 
     @Test
     void rateLimitKeepsCurrentUnlessItYields() {
-        CreditPolicy pol = credit();
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1).start(pol);
-        Vm a = host.addVm("a", 256, 0, new Behaviour(50 * MS, 1 * MS), 0);
-        Vcpu va = a.vcpus.get(0);
-        host.runUntil(200 * US);
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of(), 1, 1, 1, 1.0, List.of(loops("a", 256, 0, 1, 0)));
+        CreditPolicy pol = sim.policy(CreditPolicy.class);
+        Vcpu va = sim.vcpu("a", 0);
+        sim.runUntil(200 * US);
         assertThat(va.state).isEqualTo(VcpuState.RUNNING);
-        Decision d = pol.doSchedule(host.topology().pcpu(0), va, false);
+        long ran = sim.cpuNanos("a");
+        assertThat(ran).isBetween(190 * US, 200 * US);
+        Decision d = pol.doSchedule(sim.pcpu(0), va, false);
         assertThat(d.next()).isSameAs(va);
-        assertThat(d.runNanos()).isEqualTo(800 * US);
+        // the rest of the 1 ms rate limit, counted from the decision that picked a (before the switch overhead)
+        assertThat(d.runNanos()).as("the rest of the rate limit").isBetween(800 * US, 1 * MS - ran);
         // Yielding bypasses the rate limit; with nothing else runnable, a keeps running for a full slice.
-        Decision y = pol.doSchedule(host.topology().pcpu(0), va, true);
+        Decision y = pol.doSchedule(sim.pcpu(0), va, true);
         assertThat(y.next()).isSameAs(va);
         assertThat(y.runNanos()).isEqualTo(30 * MS);
     }
 
     @Test
     void runQueueIsPriorityOrderedFifoAndYieldGoesBehindOneLower() {
-        PolicyTestHost host = new PolicyTestHost(1, 1, 1);
         Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
         CreditDomain dom = new CreditDomain(vm);
         CreditVcpu[] s = new CreditVcpu[5];
@@ -144,7 +141,6 @@ class CreditPolicyTest {
         pc.insert(s[4]);
         // behind every BOOST and one lower-priority (UNDER) vCPU
         assertThat(pc.runq).containsExactly(s[2], s[0], s[4], s[3], s[1]);
-        assertThat(host.topology().size()).isEqualTo(1);
     }
 
     @Test
@@ -194,8 +190,7 @@ class CreditPolicyTest {
 
     @Test
     void placementPrefersAFullyIdleCoreOverAnIdleSibling() {
-        PolicyTestHost host = new PolicyTestHost(1, 2, 2);
-        CreditCpuPicker picker = new CreditCpuPicker(host.topology());
+        CreditCpuPicker picker = new CreditCpuPicker(TestSpecs.topology(1, 2, 2));
         CreditPcpu[] pcs = fourPcpus();
         Vcpu v = vcpuOnPcpu0AllowedOnFour();
         BitSet idlers = new BitSet();
@@ -210,8 +205,7 @@ class CreditPolicyTest {
 
     @Test
     void crossSocketMoveNeedsTwiceTheIdleness() {
-        PolicyTestHost host = new PolicyTestHost(2, 2, 1);
-        CreditCpuPicker picker = new CreditCpuPicker(host.topology());
+        CreditCpuPicker picker = new CreditCpuPicker(TestSpecs.topology(2, 2, 1));
         CreditPcpu[] pcs = fourPcpus();
         Vcpu v = vcpuOnPcpu0AllowedOnFour();
         BitSet idlers = new BitSet();

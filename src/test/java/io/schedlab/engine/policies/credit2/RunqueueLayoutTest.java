@@ -1,16 +1,16 @@
 package io.schedlab.engine.policies.credit2;
 
-import io.schedlab.engine.model.Topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.policies.credit.PolicyTestHost;
+import io.schedlab.engine.TestSpecs;
+import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.policies.xen.XenVersion;
 import org.junit.jupiter.api.Test;
 
 class RunqueueLayoutTest {
 
     private static Topology host(int sockets, int cores, int threads) {
-        return new PolicyTestHost(sockets, cores, threads).topology();
+        return TestSpecs.topology(sockets, cores, threads);
     }
 
     @Test
