@@ -1021,10 +1021,21 @@ public final class Credit2Policy implements SchedulerPolicy {
     }
 
     /**
+     * Several run queues: balance_load acts on load averages, not on single waits, so a vCPU taking short
+     * turns on a busy queue while another queue's pCPU idles must be moved (or joined) within the bound too.
+     */
+    @Override
+    public boolean boundsWaitsPerPlacement() {
+        return rqs.size() > 1;
+    }
+
+    /**
      * The longest a vCPU may wait beside an idle allowed pCPU. One run queue: its idle pCPUs are
      * tickled at once, so the bound is one time slice (CSCHED2_MAX_TIMER). Several run queues: work
      * moves between them only by balance_load, at a credit reset, once the load averages differ by the
-     * tolerance (2^0 = 1 vCPU under 100% load). A waiting vCPU beside an idle pCPU of another queue of
+     * tolerance (2^0 = 1 vCPU under 100% load; sched_credit2.c RELEASE-4.6.0: balance_load is called only
+     * from csched2_schedule, after reset_credit, on a pCPU whose next vCPU has no credit left, so an idle
+     * queue never pulls and the busy queue pushes). A waiting vCPU beside an idle pCPU of another queue of
      * the same size means a true difference of at least 2 vCPUs; an average that starts at the
      * opposite imbalance (-2) crosses +1 after window x ln 4 (~1.39 windows: d(t) = 2 - 4 e^(-t/W)).
      * The bound is two load windows (credit2.c opt_load_window_shift of the modelled release) plus
