@@ -97,21 +97,27 @@ final class FidelityNotes {
                     + " schedule() after a failed scan is not faster at 2x/3x, unlike the published direction.");
 
     private static final List<String> E5 = List.of(
-            "Per-socket vs per-core (Xen 4.6): with one run queue for the socket, 4.6's runq_tickle takes the"
-                    + " vCPU's own pCPU if it beats what runs there, else the next idle pCPU by number, which is the"
-                    + " SMT sibling of a busy one; busy vCPUs then share cores and run at `smtFactor` (0.6). Per-core"
-                    + " queues place waking vCPUs by queue load, so jobs spread over cores. This is the whole"
-                    + " per-socket penalty in the model, and it is 2-3x the published one at N = 2..6 with 4 vCPUs:"
-                    + " in the model a busy sibling always costs the same 0.6, whatever it runs and however briefly"
-                    + " the two jobs overlap; the published effect suggests milder or rarer sharing.",
-            "Not reproduced: the published per-socket penalty at make -j 1 (one runnable thread is not slowed by"
-                    + " placement in the model: no guest timer ticks, IPIs or dom0 I/O wake other vCPUs onto its"
-                    + " sibling), and per-socket being slowest at N = 8 with 8 vCPUs (with every thread busy both"
-                    + " layouts fill all 8 hardware threads).",
+            "Placement as Xen 4.6 does it (engine 0.5.0 figures, full size): the guest's vCPUs are created with"
+                    + " vCPU 0 on the highest non-primary hardware thread (CPU 7: domctl.c default_vcpu0_location) and"
+                    + " vCPU i on the CPU after vCPU i-1's (0, 1, 2, ...), and credit2 4.6 keeps that processor at"
+                    + " insertion (csched2_vcpu_insert calls no pick before 4.8). A wake-up never picks a pCPU: Xen's"
+                    + " vcpu_wake calls only csched2_vcpu_wake, which queues the vCPU on its processor's run queue and"
+                    + " tickles from there; only balance_load moves a vCPU between run queues.",
+            "Per-socket vs per-core: with one run queue for the socket nothing ever moves a vCPU to another core"
+                    + " while its own pCPU is idle when it wakes (runq_tickle takes it first), so vCPUs keep their"
+                    + " creation places: the 4-vCPU guest sits on CPUs 7, 0, 1, 2, i.e. cores 3, 0, 0, 1, and from"
+                    + " make -j 4 on two of its busy vCPUs share core 0 at `smtFactor` (0.6): +0.18 at N = 4, 6 (published"
+                    + " +0.18, +0.17). Per-core queues let balance_load separate them (its load difference reaches 1).",
+            "Not reproduced: the per-socket penalty at make -j 1 and -j 2 (published +0.22, +0.26; the model's"
+                    + " guest keeps each job slot on the vCPU it last used and takes the lowest-numbered idle one,"
+                    + " so two jobs run on vCPUs 0 and 1, CPUs 7 and 0, two cores; a Linux guest starts every compiler"
+                    + " as a new process on an idle vCPU it chooses (fork/exec balancing, kernel/sched/fair.c), so pairs"
+                    + " land on siblings part of the time), the larger penalty at N = 8 with 4 vCPUs (published +0.42),"
+                    + " and the 8-vCPU guest's small one at N = 2..8 (the model: 0 except +0.18 at N = 4). No guest"
+                    + " timer ticks, IPIs or dom0 I/O (blkback) are modelled: the post names none, and each would move"
+                    + " vCPUs off their creation places.",
             "Per-core and credit stay close at every N, and time falls with N until the vCPUs run out. The load"
-                    + " averaging window is a fact of the modelled release (2^28 ns in 4.6, 2^30 ns from 4.8): with the"
-                    + " later 1 s window per-core credit2 got slower from N = 4 to 6, 8 (three vCPUs moving as a herd"
-                    + " between run queues), with 4.6's it does not.",
+                    + " averaging window is a fact of the modelled release (2^28 ns in 4.6, 2^30 ns from 4.8).",
             "Cold caches (`CacheModel`) cost little here: the jobs' 2 MiB working sets fit the 8 MiB LLC, so a move"
                     + " between cores refills only the 256 KiB L2 from the LLC.");
 }

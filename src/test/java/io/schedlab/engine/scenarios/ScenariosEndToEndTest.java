@@ -25,10 +25,11 @@ class ScenariosEndToEndTest {
     }
 
     @Test
-    void e5QuickKeepsPerSocketSlowestWithFourVcpus() {
+    void e5QuickKeepsPerSocketSlowestWithFourVcpusOnceTwoBusyVcpusShareACore() {
         assumePolicies("credit", "credit2");
         TableResult t = run("E5").tables().get(0);
-        for (String n : new String[] {"2", "4", "6", "8"}) {
+        // from make -j 4 two of the vCPUs' creation places (CPUs 0 and 1) are siblings (docs/fidelity.md)
+        for (String n : new String[] {"4", "6", "8"}) {
             double perCore = t.cell(n, "credit2 per-core").mean();
             double perSocket = t.cell(n, "credit2 per-socket").mean();
             assertThat(perSocket).as("make -j " + n).isGreaterThan(perCore * 1.05);

@@ -263,10 +263,26 @@ public final class Credit2Policy implements SchedulerPolicy {
     @Override
     public int pickCpu(Vcpu v) {
         Credit2Vcpu svc = Credit2Vcpu.of(v);
+        boolean stays = svc.migrateRqd == null && svc.rq != null && v.allowedOn(v.processor)
+                && rqOfCpu[v.processor] == svc.rq;
+        if (!svc.inserted) {
+            // The first placement is csched2_vcpu_insert: up to 4.7 it keeps the processor the domain was
+            // created with (runq_assign of the initial processor, no pick); from 4.8 it calls csched2_cpu_pick.
+            svc.inserted = true;
+            if (stays && !version.atLeast(8)) {
+                return v.processor;
+            }
+        } else if (stays) {
+            // A wake-up does not pick: Xen's vcpu_wake calls only the policy's wake (schedule.c RELEASE-4.6.0,
+            // sched/core.c later), and csched2_vcpu_wake queues the vCPU on its processor's run queue and tickles
+            // from there. Only vcpu_migrate (an affinity that excludes the processor, a balancer request)
+            // reaches choose_cpu / csched2_res_pick.
+            return v.processor;
+        }
         if (svc.migrateRqd != null) {
             Credit2Runqueue t = svc.migrateRqd;
             if (svc.reaches(t)) {
-                return pickInHard(v, t);
+                return version.atLeast(7) ? pickInHard(v, t) : cycleFromProcessor(v, t);
             }
         }
         boolean hasSoft = version.softAffinity() && v.hasSoftAffinity();
@@ -300,7 +316,18 @@ public final class Credit2Policy implements SchedulerPolicy {
         if (minRq == null) {
             return v.processor;
         }
-        return pickInHard(v, minRq);
+        return version.atLeast(7) ? pickInHard(v, minRq) : cycleFromProcessor(v, minRq);
+    }
+
+    /**
+     * 4.6 choose_cpu: cpumask_cycle(vc->processor, &rqd->active), the first pCPU of the chosen run queue after
+     * the vCPU's processor, wrapping (sched_credit2.c RELEASE-4.6.0; 4.7 took cpumask_any, 4.9 pick_bias). 4.6
+     * ignored hard affinity here ("FIXME"); the model keeps to it, as the simulator refuses a pCPU outside it.
+     */
+    private int cycleFromProcessor(Vcpu v, Credit2Runqueue rqd) {
+        Credit2Vcpu svc = Credit2Vcpu.of(v);
+        int cpu = nextAllowed(svc, rqd.activeMask.words, v.processor + 1);
+        return cpu >= 0 ? cpu : nextAllowed(svc, rqd.activeMask.words, 0);
     }
 
     private boolean affine(Vcpu v, Credit2Runqueue rqd, int step) {
