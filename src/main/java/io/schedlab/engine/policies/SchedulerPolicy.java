@@ -135,6 +135,16 @@ public interface SchedulerPolicy {
         return true;
     }
 
+    /**
+     * True when {@link #balancePeriodNanos()} also bounds the total a vCPU waits beside an idle allowed pCPU
+     * over all its waits on one run queue since it was placed there, not only each wait: a policy that
+     * balances run queues by load moves such a vCPU (or work to the idle pCPU) within that time, so a vCPU
+     * sharing a busy queue in short turns while another queue idles is caught too.
+     */
+    default boolean boundsWaitsPerPlacement() {
+        return false;
+    }
+
     /** The longest a runnable vCPU may wait beside an idle allowed pCPU under this policy. */
     default long balancePeriodNanos() {
         return 30_000_000L;

@@ -43,15 +43,53 @@ final class E2Rebalance {
         ScenarioTable table = new ScenarioTable(
                 "CPU-loop exec time per VM, seconds (lower is better)" + (quick ? " [quick: 1/10 work, no published]" : ""),
                 "configuration", rows, List.of("VM1", "VM3"), runs, RatioReference.row(E2_PINNED));
-        ScenarioTable cpu = cpuTable(runs.get(0).spec(), quick);
+        List<VmSpec> xen30Vms = xen30Vms(work);
+        List<ScenarioRun> xen30Runs = List.of(
+                e2Run(E2_XEN30_SHARED, experiment("E2 sedf Xen 3.0", 1, StopCondition.ALL_COMPLETE, limit, host,
+                        policy("sedf"), xen30Vms, null), quick ? null : 220.0),
+                e2Run(E2_XEN30_PINNED, experiment("E2 sedf Xen 3.0 pinned", 1, StopCondition.ALL_COMPLETE, limit,
+                        host, policy("sedf"), xen30Vms, List.of(Specs.pin(0, "VM1", 0, List.of(0)))),
+                        quick ? null : 96.0));
+        ScenarioTable xen30 = new ScenarioTable(
+                "Xen 3.0's own scheduler (sedf, its default): the loops share pCPU 1 in 500 us extra-time quanta;"
+                        + " CPU-loop exec time per VM, seconds" + (quick ? " [quick: 1/10 work, no published]" : ""),
+                "configuration", List.of(E2_XEN30_SHARED, E2_XEN30_PINNED), List.of("VM1", "VM3"), xen30Runs,
+                RatioReference.row(E2_XEN30_PINNED));
+        ScenarioTable cpu = cpuTable(runs.get(0).spec(), xen30Runs.get(0).spec(), quick);
         return new Scenario("E2", "no automatic rebalance vs rebalance (seed 001)",
                 List.of("Host: 2 pCPUs (two-way server of 2005: 2 sockets x 1 core, 1 MiB L2 = LLC each, one memory)."
                                 + " dom0 2 vCPUs, mostly idle; VM1 and VM3 1 vCPU each, both placed on pCPU 1.",
                         "Work: the same CPU loop (" + Specs.fmt(work) + " s of CPU) in VM1 and VM3, started together.",
-                        "Published: 3 min 40 s each while sharing pCPU 1; 1 min 36 s after xm vcpu-pin VM1 0 0 (2.3x)."),
+                        "Published: 3 min 40 s each while sharing pCPU 1; 1 min 36 s after xm vcpu-pin VM1 0 0 (2.3x).",
+                        "Rows: `static` (30 ms round-robin slices, a stand-in), credit and credit2 (balancing), and"
+                                + " Xen 3.0's own default, sedf (dom0 20 ms / 15 ms, the VMs best effort in 500 us"
+                                + " extra-time quanta, placed once at creation)."),
                 "static placement ~2x slower than pinned; credit's work stealing and credit2's balancer "
                         + "remove the gap by themselves",
-                List.of(table, cpu));
+                List.of(table, xen30, cpu));
+    }
+
+    static final String E2_XEN30_SHARED = "sedf (Xen 3.0), both on pCPU 1";
+    static final String E2_XEN30_PINNED = "sedf (Xen 3.0) + vcpu-pin VM1 0 0";
+
+    /**
+     * The set-up as Xen 3.0.0 (December 2005, the post's release) ran it. Its default scheduler is sEDF
+     * (xen/common/schedule.c RELEASE-3.0.0: opt_sched "sedf"); sedf_alloc_task gives dom0 a period of 20 ms
+     * with a 15 ms slice and every other domain period WEIGHT_PERIOD (100 ms), slice 0, EXTRA_AWARE with
+     * extra weight 1: best effort, served round robin in EXTRA_QUANTUM (500 us) slices
+     * (xen/common/sched_sedf.c RELEASE-3.0.0). A domain's vCPU is placed once, at DOM0_CREATEDOMAIN, on the
+     * least-populated CPU (ties to the higher number), and only xm vcpu-pin moves it (xen/common/dom0_ops.c
+     * RELEASE-3.0.0): hence VM1 and VM3 on CPU 1 after VM2 was created on CPU 0 and shut down. The engine's
+     * sedf is 4.5's, whose sedf_pick_cpu places by vcpu_id; hard affinity to CPU 1 stands in for the
+     * creation-time placement (3.0.0 never moves an unpinned vCPU), and the pin replaces it as vcpu-pin did.
+     */
+    private static List<VmSpec> xen30Vms(double work) {
+        VmSpec dom0 = Specs.withPlacement(vm("dom0", 2, workload("idle", "threads", 2)), List.of(0, 1));
+        dom0 = new VmSpec(dom0.name(), dom0.vcpus(), null, null, null, null, null, null, null, dom0.placement(), null,
+                dom0.workload(), java.util.Map.of("periodUs", 20_000, "sliceUs", 15_000), null);
+        return List.of(dom0,
+                Specs.withHard(vm("VM1", 1, workload("cpu-loop", "threads", 1, "workSeconds", work)), List.of(1)),
+                Specs.withHard(vm("VM3", 1, workload("cpu-loop", "threads", 1, "workSeconds", work)), List.of(1)));
     }
 
     /** The post's xm vcpu-list Time(s) while VM1 and VM3 shared pCPU 1 (listings before and after the run). */
@@ -59,21 +97,32 @@ final class E2Rebalance {
     static final List<String> E2_CPU_ROWS = List.of("VM1", "VM3", "dom0 vCPU 1 (on pCPU 1)", "dom0 vCPU 0 (on pCPU 0)");
 
     /**
-     * CPU seconds each vCPU used in the static run, as xm vcpu-list reports them: the loops need more CPU
-     * than their work when they refill caches, and dom0's vCPU on pCPU 1 takes its share. dom0's vCPU 0
-     * has no published figure for the run alone (its listings span more than the run).
+     * CPU seconds each vCPU used while the loops share pCPU 1 (the static stand-in and Xen 3.0's sedf), as
+     * xm vcpu-list reports them: the loops need more CPU than their work when they refill caches, and dom0's
+     * vCPU on pCPU 1 takes its share. dom0's vCPU 0 has no published figure for the run alone (its listings
+     * span more than the run).
      */
-    private static ScenarioTable cpuTable(ExperimentSpec staticRun, boolean quick) {
+    private static ScenarioTable cpuTable(ExperimentSpec staticRun, ExperimentSpec xen30Run, boolean quick) {
+        List<String> columns = List.of(E2_CPU_STATIC, E2_CPU_XEN30);
+        return new ScenarioTable("CPU seconds used while the loops share pCPU 1 (xm vcpu-list Time(s)); the loops'"
+                + " work is " + Specs.fmt(quick ? 9.6 : 96) + " s each", "vCPU", E2_CPU_ROWS, columns,
+                List.of(new ScenarioRun("static, CPU per vCPU", staticRun, 1, cpuMeasures(columns.get(0), quick), null),
+                        new ScenarioRun("sedf (Xen 3.0), CPU per vCPU", xen30Run, 1,
+                                cpuMeasures(columns.get(1), quick), null)), null);
+    }
+
+    static final String E2_CPU_STATIC = "static (30 ms slices)";
+    static final String E2_CPU_XEN30 = "sedf (Xen 3.0)";
+
+    private static List<Measure> cpuMeasures(String column, boolean quick) {
         List<String> pointers = List.of("/vms/1/cpuNanosAllVcpus", "/vms/2/cpuNanosAllVcpus",
                 "/vms/0/vcpus/1/cpuNanos", "/vms/0/vcpus/0/cpuNanos");
         List<Measure> measures = new ArrayList<>();
         for (int i = 0; i < E2_CPU_ROWS.size(); i++) {
             Double published = quick || i >= E2_PUBLISHED_CPU.length ? null : E2_PUBLISHED_CPU[i];
-            measures.add(new Measure(E2_CPU_ROWS.get(i), "CPU seconds", Extractors.at(pointers.get(i), 1e-9), published));
+            measures.add(new Measure(E2_CPU_ROWS.get(i), column, Extractors.at(pointers.get(i), 1e-9), published));
         }
-        return new ScenarioTable("CPU seconds used during the static run (xm vcpu-list Time(s)); the loops' work is "
-                + Specs.fmt(quick ? 9.6 : 96) + " s each", "vCPU", E2_CPU_ROWS, List.of("CPU seconds"),
-                List.of(new ScenarioRun("static, CPU per vCPU", staticRun, 1, measures, null)), null);
+        return measures;
     }
 
     /**

@@ -89,7 +89,9 @@ final class GuestKernel {
         VmRun run = th.vm;
         VcpuRun target = null;
         VcpuRun last = th.last;
-        if (last != null && idleBlocked(last)) {
+        if (last != null && th.program.forksOnWake()) {
+            target = forkTarget(run, last);
+        } else if (last != null && idleBlocked(last)) {
             target = last;
         } else {
             for (VcpuRun vr : run.vcpus) {
@@ -114,6 +116,28 @@ final class GuestKernel {
                 }
             }
         }
+    }
+
+    /**
+     * Where a guest Linux places a new process forked on {@code parent}'s vCPU (wake_up_new_task ->
+     * select_task_rq_fair with SD_BALANCE_FORK, kernel/sched/fair.c v4.1 find_idlest_group / find_idlest_cpu):
+     * the guest sees its vCPUs flat, one CPU per group; an idle vCPU's runnable load is 0, below the running
+     * parent's, so the child leaves the parent's vCPU for the first idle group in the domain's group list, which
+     * runs in CPU order from the parent's group (strict {@code avg_load < min_load} keeps the first of equal
+     * loads). With no other vCPU idle the parent's is the idlest once the parent waits. Returns null when every
+     * vCPU is busy (the child queues).
+     */
+    private static VcpuRun forkTarget(VmRun run, VcpuRun parent) {
+        List<VcpuRun> vcpus = run.vcpus;
+        int n = vcpus.size();
+        int from = vcpus.indexOf(parent);
+        for (int k = 1; k < n; k++) {
+            VcpuRun vr = vcpus.get((from + k) % n);
+            if (idleBlocked(vr)) {
+                return vr;
+            }
+        }
+        return idleBlocked(parent) ? parent : null;
     }
 
     private static boolean idleBlocked(VcpuRun vr) {

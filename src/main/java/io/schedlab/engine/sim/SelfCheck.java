@@ -9,7 +9,10 @@ import io.schedlab.engine.model.VcpuState;
  * pCPU idle for longer than the balance period while a vCPU waited that long: either in one stretch,
  * or in total over the wait (a pCPU that idles most of a long wait, woken now and then, is the
  * same lost work, as when vCPUs move between run queues as a herd); for a policy whose re-queue
- * tickles nobody ({@code requeueTicklesIdlers() == false}) only waits since a placement count.
+ * tickles nobody ({@code requeueTicklesIdlers() == false}) only waits since a placement count. For a
+ * policy that balances run queues by load ({@code boundsWaitsPerPlacement()}) the bound also holds for the
+ * sum over all of a vCPU's waits since it was placed on its run queue: a balancer that never moves
+ * anything leaves vCPUs taking short turns on one queue while another idles, each wait short.
  */
 final class SelfCheck {
     private final Simulator sim;
@@ -22,6 +25,11 @@ final class SelfCheck {
     private long[] snapshotFor = new long[0];
     private long[][] idleAtSnapshot = new long[0][];
     private int stamp;
+    /** Per vCPU uid (policies that bound waits per placement): run queue and start of its current stint. */
+    private int[] stintRq = new int[0];
+    private long[] stintStart = new long[0];
+    /** Per vCPU uid and pCPU: idle ns of that pCPU during the stint's finished waits. */
+    private long[][] stranded = new long[0][];
 
     SelfCheck(Simulator sim) {
         this.sim = sim;
@@ -69,6 +77,9 @@ final class SelfCheck {
         if (runningState != running) {
             fail(runningState + " vCPUs are RUNNING but " + running + " pCPUs have a current vCPU");
         }
+        if (sim.policy.workConserving() && sim.policy.boundsWaitsPerPlacement()) {
+            snapshotNewWaits(); // every event, so each wait's idle overlap counts from its first instant
+        }
         if (sim.policy.workConserving() && (sim.events & 7) == 0) {
             checkWorkConserving();
         }
@@ -79,6 +90,14 @@ final class SelfCheck {
             if (vr.v.state == VcpuState.RUNNABLE && !vr.migrating) {
                 snapshot(vr);
                 checkWait(vr);
+            }
+        }
+    }
+
+    private void snapshotNewWaits() {
+        for (VcpuRun vr : sim.vcpus) {
+            if (vr.v.state == VcpuState.RUNNABLE && !vr.migrating) {
+                snapshot(vr);
             }
         }
     }
@@ -136,12 +155,50 @@ final class SelfCheck {
         placedAffinity.set(uid, (java.util.BitSet) vr.v.hardAffinity.clone());
         growPlacedAt(uid);
         placedAt[uid] = sim.now;
+        if (sim.policy.boundsWaitsPerPlacement()) {
+            newStint(vr);
+        }
+    }
+
+    /** vr's stint (its time on one run queue since a placement, a move or an affinity change) starts now. */
+    private void newStint(VcpuRun vr) {
+        int uid = vr.v.uid;
+        if (stintRq.length <= uid) {
+            int n = Math.max(uid + 1, stintRq.length * 2);
+            stintRq = java.util.Arrays.copyOf(stintRq, n);
+            stintStart = java.util.Arrays.copyOf(stintStart, n);
+            stranded = java.util.Arrays.copyOf(stranded, n);
+        }
+        stintRq[uid] = sim.policy.runqueueOf(sim.pcpus[vr.v.processor]);
+        stintStart[uid] = sim.now;
+        if (stranded[uid] == null) {
+            stranded[uid] = new long[sim.nP];
+        } else {
+            java.util.Arrays.fill(stranded[uid], 0);
+        }
+    }
+
+    /** vr's stranded totals, restarted when the policy moved it to another run queue or its affinity changed. */
+    private long[] stint(VcpuRun vr) {
+        int uid = vr.v.uid;
+        if (uid >= stintRq.length || stranded[uid] == null
+                || stintRq[uid] != sim.policy.runqueueOf(sim.pcpus[vr.v.processor])
+                || vr.affinityChangedAt > stintStart[uid]) {
+            newStint(vr);
+        }
+        return stranded[uid];
     }
 
     /** Called as a vCPU leaves the run queue: its whole wait is checked against the pCPUs idle now. */
     void beforeStart(VcpuRun vr) {
         if (sim.policy.workConserving() && !vr.migrating) {
             checkWait(vr);
+            if (sim.policy.boundsWaitsPerPlacement()) {
+                long[] total = stint(vr);
+                for (int p = 0; p < sim.nP; p++) {
+                    total[p] += idleDuringWait(vr, p);
+                }
+            }
         }
         growPlacedAt(vr.v.uid);
         placedAt[vr.v.uid] = -1;
@@ -160,6 +217,9 @@ final class SelfCheck {
         long bp = sim.policy.balancePeriodNanos();
         long now = sim.now;
         long since = vr.runnableSince;
+        if (sim.policy.boundsWaitsPerPlacement()) {
+            checkStint(vr, bp);
+        }
         if (!sim.policy.requeueTicklesIdlers()) {
             // Only a placement (wake, migration) offers the vCPU to idle pCPUs: a vCPU re-queued
             // after running and not placed since is not bound, and a placed one counts from then.
@@ -188,6 +248,23 @@ final class SelfCheck {
                 fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle "
                         + idleDuringWait(vr, p) + " ns of it (balance period " + bp + " ns, policy "
                         + sim.policyName + ")");
+            }
+        }
+    }
+
+    /** The sum of vr's waits on its run queue beside each idle allowed pCPU stays within the bound. */
+    private void checkStint(VcpuRun vr, long bp) {
+        long[] total = stint(vr);
+        java.util.BitSet placed = vr.v.uid < placedAffinity.size() ? placedAffinity.get(vr.v.uid) : null;
+        for (int p = vr.v.hardAffinity.nextSetBit(0); p >= 0; p = vr.v.hardAffinity.nextSetBit(p + 1)) {
+            if (placed != null && !placed.get(p)) {
+                continue;
+            }
+            long beside = total[p] + idleDuringWait(vr, p);
+            if (beside > bp) {
+                fail(vr.v + " waited " + beside + " ns in all beside idle allowed pcpu" + p + " since "
+                        + stintStart[vr.v.uid] + " on run queue " + stintRq[vr.v.uid] + " (balance period " + bp
+                        + " ns, policy " + sim.policyName + ")");
             }
         }
     }

@@ -39,6 +39,11 @@ public final class ParallelBuildWorkload implements Workload {
     private final int lockSections;
     private final long lockNanos;
     private final int locks;
+    private final boolean forkBalance;
+
+    /** guestPlacement values: Linux fork balancing (default) or the job slot's last vCPU. */
+    static final String FORK_BALANCE = "fork-balance";
+    static final String LAST_VCPU = "last-vcpu";
 
     private WorkloadEnv env;
     private long jobNanosDrawn;
@@ -55,12 +60,13 @@ public final class ParallelBuildWorkload implements Workload {
 
     public ParallelBuildWorkload(int jobs, int parallelism, DurationDistribution jobDistribution,
             DurationDistribution ioDistribution, long serialTailNanos) {
-        this(jobs, parallelism, jobDistribution, ioDistribution, serialTailNanos, 0, 0, 1);
+        this(jobs, parallelism, jobDistribution, ioDistribution, serialTailNanos, 0, 0, 1, true);
     }
 
     /** As above, with {@code lockSections} critical sections of {@code lockNanos} per job under one of {@code locks} locks. */
     public ParallelBuildWorkload(int jobs, int parallelism, DurationDistribution jobDistribution,
-            DurationDistribution ioDistribution, long serialTailNanos, int lockSections, long lockNanos, int locks) {
+            DurationDistribution ioDistribution, long serialTailNanos, int lockSections, long lockNanos, int locks,
+            boolean forkBalance) {
         if (jobs < 1 || jobs > MAX_JOBS || parallelism < 1 || serialTailNanos < 0 || lockSections < 0
                 || lockNanos < 0 || locks < 1) {
             throw new IllegalArgumentException("invalid parallel-build parameters");
@@ -73,6 +79,7 @@ public final class ParallelBuildWorkload implements Workload {
         this.lockSections = lockSections;
         this.lockNanos = lockNanos;
         this.locks = locks;
+        this.forkBalance = forkBalance;
     }
 
     static ParallelBuildWorkload fromParams(Params p) {
@@ -81,7 +88,8 @@ public final class ParallelBuildWorkload implements Workload {
                 new DurationDistribution(kind, p.getDouble("jobMeanMs"), p.getDouble("jobCv")),
                 DurationDistribution.exponential(p.getDouble("ioMeanMs")),
                 Math.round(p.getDouble("serialTailMs") * NANOS_PER_MS), p.getInt("lockSections"),
-                Math.round(p.getDouble("lockUs") * 1e3), p.getInt("locks"));
+                Math.round(p.getDouble("lockUs") * 1e3), p.getInt("locks"),
+                FORK_BALANCE.equals(p.getString("guestPlacement")));
     }
 
     /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
@@ -115,7 +123,13 @@ public final class ParallelBuildWorkload implements Workload {
                                 "length of one critical section", "workload choice, UNVERIFIED"),
                         ParameterSpec.integer("locks", 1, 1, 1024, "locks",
                                 "spinlocks the sections use (section i of job j takes lock (i + j) mod locks)",
-                                "workload choice")),
+                                "workload choice"),
+                        ParameterSpec.choice("guestPlacement", FORK_BALANCE, List.of(FORK_BALANCE, LAST_VCPU),
+                                "where the guest starts a job after the slot's I/O wait: fork-balance = make forks"
+                                        + " a new process, placed on the first idle vCPU after the slot's last one;"
+                                        + " last-vcpu = the slot's last vCPU if idle, else the lowest-numbered idle",
+                                "Linux kernel/sched/fair.c v4.1 select_task_rq_fair (SD_BALANCE_FORK),"
+                                        + " find_idlest_group / find_idlest_cpu")),
                 ParallelBuildWorkload::fromParams);
     }
 
@@ -178,6 +192,12 @@ public final class ParallelBuildWorkload implements Workload {
         private long ioAfter;
         /** The rest of the running job's phases (its pieces and critical sections). */
         private final java.util.ArrayDeque<Phase> rest = new java.util.ArrayDeque<>();
+
+        /** Each wake-up after a job's I/O is make forking the next compiler: a new process, placed by fork balancing. */
+        @Override
+        public boolean forksOnWake() {
+            return forkBalance;
+        }
 
         @Override
         public Phase next(long now) {

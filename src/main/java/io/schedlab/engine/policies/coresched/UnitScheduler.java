@@ -523,6 +523,11 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
     }
 
     @Override
+    public boolean boundsWaitsPerPlacement() {
+        return !active && inner.boundsWaitsPerPlacement();
+    }
+
+    @Override
     public long balancePeriodNanos() {
         return inner.balancePeriodNanos();
     }

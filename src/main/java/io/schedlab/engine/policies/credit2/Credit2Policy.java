@@ -265,10 +265,26 @@ public final class Credit2Policy implements SchedulerPolicy {
     @Override
     public int pickCpu(Vcpu v) {
         Credit2Vcpu svc = Credit2Vcpu.of(v);
+        boolean stays = svc.migrateRqd == null && svc.rq != null && v.allowedOn(v.processor)
+                && rqOfCpu[v.processor] == svc.rq;
+        if (!svc.inserted) {
+            // The first placement is csched2_vcpu_insert: up to 4.7 it keeps the processor the domain was
+            // created with (runq_assign of the initial processor, no pick); from 4.8 it calls csched2_cpu_pick.
+            svc.inserted = true;
+            if (stays && !version.atLeast(8)) {
+                return v.processor;
+            }
+        } else if (stays) {
+            // A wake-up does not pick: Xen's vcpu_wake calls only the policy's wake (schedule.c RELEASE-4.6.0,
+            // sched/core.c later), and csched2_vcpu_wake queues the vCPU on its processor's run queue and tickles
+            // from there. Only vcpu_migrate (an affinity that excludes the processor, a balancer request)
+            // reaches choose_cpu / csched2_res_pick.
+            return v.processor;
+        }
         if (svc.migrateRqd != null) {
             Credit2Runqueue t = svc.migrateRqd;
             if (svc.reaches(t)) {
-                return pickInHard(v, t);
+                return version.atLeast(7) ? pickInHard(v, t) : cycleFromProcessor(v, t);
             }
         }
         boolean hasSoft = version.softAffinity() && v.hasSoftAffinity();
@@ -302,7 +318,18 @@ public final class Credit2Policy implements SchedulerPolicy {
         if (minRq == null) {
             return v.processor;
         }
-        return pickInHard(v, minRq);
+        return version.atLeast(7) ? pickInHard(v, minRq) : cycleFromProcessor(v, minRq);
+    }
+
+    /**
+     * 4.6 choose_cpu: cpumask_cycle(vc->processor, &rqd->active), the first pCPU of the chosen run queue after
+     * the vCPU's processor, wrapping (sched_credit2.c RELEASE-4.6.0; 4.7 took cpumask_any, 4.9 pick_bias). 4.6
+     * ignored hard affinity here ("FIXME"); the model keeps to it, as the simulator refuses a pCPU outside it.
+     */
+    private int cycleFromProcessor(Vcpu v, Credit2Runqueue rqd) {
+        Credit2Vcpu svc = Credit2Vcpu.of(v);
+        int cpu = nextAllowed(svc, rqd.activeMask.words, v.processor + 1);
+        return cpu >= 0 ? cpu : nextAllowed(svc, rqd.activeMask.words, 0);
     }
 
     private boolean affine(Vcpu v, Credit2Runqueue rqd, int step) {
@@ -1023,10 +1050,21 @@ public final class Credit2Policy implements SchedulerPolicy {
     }
 
     /**
+     * Several run queues: balance_load acts on load averages, not on single waits, so a vCPU taking short
+     * turns on a busy queue while another queue's pCPU idles must be moved (or joined) within the bound too.
+     */
+    @Override
+    public boolean boundsWaitsPerPlacement() {
+        return rqs.size() > 1;
+    }
+
+    /**
      * The longest a vCPU may wait beside an idle allowed pCPU. One run queue: its idle pCPUs are
      * tickled at once, so the bound is one time slice (CSCHED2_MAX_TIMER). Several run queues: work
      * moves between them only by balance_load, at a credit reset, once the load averages differ by the
-     * tolerance (2^0 = 1 vCPU under 100% load). A waiting vCPU beside an idle pCPU of another queue of
+     * tolerance (2^0 = 1 vCPU under 100% load; sched_credit2.c RELEASE-4.6.0: balance_load is called only
+     * from csched2_schedule, after reset_credit, on a pCPU whose next vCPU has no credit left, so an idle
+     * queue never pulls and the busy queue pushes). A waiting vCPU beside an idle pCPU of another queue of
      * the same size means a true difference of at least 2 vCPUs; an average that starts at the
      * opposite imbalance (-2) crosses +1 after window x ln 4 (~1.39 windows: d(t) = 2 - 4 e^(-t/W)).
      * The bound is two load windows (credit2.c opt_load_window_shift of the modelled release) plus

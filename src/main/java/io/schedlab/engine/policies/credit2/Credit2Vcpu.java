@@ -23,6 +23,8 @@ final class Credit2Vcpu {
     double avgload;
     long loadLastUpdate;
     /** Counted in its run queue's instantaneous load (runnable and not parked). */
+    /** Placed once (csched2_vcpu_insert's pick or not); later placements are wake-ups or migrations. */
+    boolean inserted;
     boolean loaded;
     boolean onRunq;
     /** __CSFLAG_scheduled: chosen by do_schedule and not yet context-saved. */
