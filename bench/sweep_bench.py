@@ -11,11 +11,14 @@ every SAMPLE_MS while children remain, waits until every child has finished, the
   run share     sum of children's engine wall time / (workers x (last finish - first start))
   overhead/exp  (workers x (last finish - first start) - sum of engine wall time) / N: worker time per
                 child not spent simulating (queue pick-up, start/progress/result writes, idle gaps)
+  app CPU       user + system CPU of the replicas' processes (APP_PIDS, /proc) from the POST to the last
+                finish, per experiment: what one child costs the service in all (submit, queue, run, writes)
   aggregate     the first GET /sweeps/{id} after the end (reads N stored results, computes and stores
                 the table) and a second one (table read back)
 Usage: sweep_bench.py BODY_FILE N URL [URL...]
 """
 import json
+import os
 import statistics
 import sys
 import threading
@@ -47,6 +50,16 @@ def gauges(url):
     return values.get("schedlab_workers_busy", 0.0), values.get("schedlab_workers_size", 0.0)
 
 
+def cpu_seconds(pids):
+    """User + system CPU seconds of the given processes so far (fields 14 and 15 of /proc/PID/stat)."""
+    total = 0
+    for pid in pids:
+        with open("/proc/%s/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def ts(s):
     return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
 
@@ -76,6 +89,8 @@ def main():
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
+    pids = os.environ.get("APP_PIDS", "").split()
+    cpu0 = cpu_seconds(pids)
     t0 = time.time()
     status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
     t_submit = time.time() - t0
@@ -86,6 +101,7 @@ def main():
         if items and items[0]["done"] == total:
             break
         time.sleep(0.1)
+    cpu, t_done = cpu_seconds(pids) - cpu0, time.time()
     stop.set()
     sampler.join()
     t1 = time.time()
@@ -104,7 +120,7 @@ def main():
             break
     starts = [ts(c["startedAt"]) for c in children]
     ends = [ts(c["finishedAt"]) for c in children]
-    engine = sum(c["summary"]["wallSeconds"] for c in children)
+    engine = sum(c["summary"]["wallNanos"] for c in children) / 1e9
     span = max(ends) - min(starts)
     workers = max(s for _, _, s in samples)
     busy = [b / s for t, b, s in samples if s > 0 and min(starts) <= t <= max(ends)]
@@ -116,6 +132,9 @@ def main():
     print("engine share of worker time %.1f %%; engine %.2f ms per experiment" % (
         100 * engine / (workers * span), 1000 * engine / total))
     print("overhead per experiment (worker time not simulating) %.2f ms" % (1000 * (workers * span - engine) / total))
+    if pids:
+        print("app CPU POST -> all done %.2f s (%.2f ms per experiment, %.2f cores)" % (
+            cpu, 1000 * cpu / total, cpu / (t_done - t0)))
     print("aggregate: first GET %.0f ms (%.2f ms per experiment), cached GET %.0f ms" % (
         1000 * t_aggregate, 1000 * t_aggregate / total, 1000 * t_cached))
 
