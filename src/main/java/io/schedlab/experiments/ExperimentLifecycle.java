@@ -23,6 +23,16 @@ public interface ExperimentLifecycle {
         return markRunning(id);
     }
 
+    /**
+     * RUNNING (as {@link #markRunning(UUID, String)}) and the normalized spec to simulate, read in the
+     * same transaction: one commit where a job took two. Empty when the experiment is gone, cancelled
+     * or finished (nothing changed then, except a cancel requested before a crash, which ends CANCELLED).
+     */
+    default Optional<ExperimentSpec> start(UUID id, String replica) {
+        Optional<ExperimentSpec> spec = normalizedSpec(id);
+        return spec.isPresent() && markRunning(id, replica) ? spec : Optional.empty();
+    }
+
     /** Progress 0..1 and simulated time reached; called at most every ~500 ms. */
     void updateProgress(UUID id, double fraction, long simulatedNanos);
 

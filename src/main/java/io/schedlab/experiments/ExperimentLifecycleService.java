@@ -34,8 +34,15 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     @Override
     @Transactional
     public boolean markRunning(UUID id) {
+        return markRunning(id, null);
+    }
+
+    @Override
+    @Transactional
+    public boolean markRunning(UUID id, String replica) {
         Instant now = Instant.now();
-        if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now) > 0) {
+        String runner = replica == null || replica.length() <= 255 ? replica : replica.substring(0, 255);
+        if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now, runner) > 0) {
             return true;
         }
         // cancel requested while RUNNING before a crash: the re-run ends here as CANCELLED
@@ -45,12 +52,12 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
 
     @Override
     @Transactional
-    public boolean markRunning(UUID id, String replica) {
-        boolean running = markRunning(id);
-        if (running && replica != null) {
-            repository.recordRunner(id, replica.length() > 255 ? replica.substring(0, 255) : replica);
+    public Optional<ExperimentSpec> start(UUID id, String replica) {
+        if (!markRunning(id, replica)) {
+            return Optional.empty();
         }
-        return running;
+        // read after the conditional UPDATE, in its transaction: a spec that does not parse rolls RUNNING back
+        return normalizedSpec(id);
     }
 
     @Override

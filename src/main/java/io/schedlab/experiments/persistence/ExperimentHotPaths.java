@@ -26,10 +26,15 @@ public interface ExperimentHotPaths {
     Optional<Boolean> findCancelRequested(UUID id);
 
     /** {@code from} -> {@code to} (RUNNING), started now, progress reset; not when a cancel was requested. */
-    int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now);
+    default int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now) {
+        return start(id, from, to, now, null);
+    }
 
-    /** Records which replica runs the experiment ({@code run_by}). */
-    int recordRunner(UUID id, String replica);
+    /**
+     * As {@link #start(UUID, Collection, ExperimentStatus, Instant)}, recording {@code runner} as the
+     * replica that runs it ({@code run_by}) in the same statement; null leaves {@code run_by} as it is.
+     */
+    int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now, String runner);
 
     /** Progress of an experiment still in {@code status}. */
     int progress(UUID id, ExperimentStatus status, double progress, long simulatedNanos);

@@ -66,15 +66,12 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
     }
 
     @Override
-    public int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now) {
-        return jdbc.update("update experiments set status = ?, started_at = ?, progress = 0, simulated_nanos = 0,"
-                + " version = version + 1 where id = ? and status in (" + placeholders(from)
-                + ") and cancel_requested = false", args(List.of(to.name(), timestamp(now), id), from));
-    }
-
-    @Override
-    public int recordRunner(UUID id, String replica) {
-        return jdbc.update("update experiments set run_by = ? where id = ?", replica, id);
+    public int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now, String runner) {
+        List<Object> first = runner == null ? List.of(to.name(), timestamp(now), id)
+                : List.of(to.name(), timestamp(now), runner, id);
+        return jdbc.update("update experiments set status = ?, started_at = ?," + (runner == null ? "" : " run_by = ?,")
+                + " progress = 0, simulated_nanos = 0, version = version + 1 where id = ? and status in ("
+                + placeholders(from) + ") and cancel_requested = false", args(first, from));
     }
 
     @Override
