@@ -12,7 +12,10 @@ every SAMPLE_MS while children remain, waits until every child has finished, the
   overhead/exp  (workers x (last finish - first start) - sum of engine wall time) / N: worker time per
                 child not spent simulating (queue pick-up, start/progress/result writes, idle gaps)
   app CPU       user + system CPU of the replicas' processes (APP_PIDS, /proc) from the POST to the last
-                finish, per experiment: what one child costs the service in all (submit, queue, run, writes)
+                finish, per experiment: what one child costs the service in all (submit, queue, run, writes);
+                then the CPU of each thread group after the POST answered (/proc/PID/task): workers (the
+                db-scheduler pool: pick-up, start, engine, final write), poller (db-scheduler's fetch,
+                heartbeat and housekeeping threads), http (the sampling and progress requests), other
   aggregate     the first GET /sweeps/{id} after the end (reads N stored results, computes and stores
                 the table) and a second one (table read back)
 Usage: sweep_bench.py BODY_FILE N URL [URL...]
@@ -60,6 +63,23 @@ def cpu_seconds(pids):
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu(pids):
+    """CPU seconds so far per thread group (workers, poller, http, other) of the given processes."""
+    groups = {}
+    for pid in pids:
+        for tid in os.listdir("/proc/%s/task" % pid):
+            try:
+                with open("/proc/%s/task/%s/stat" % (pid, tid)) as f:
+                    head, rest = f.read().rsplit(")", 1)
+            except OSError:
+                continue  # the thread ended meanwhile
+            comm, fields = head.split("(", 1)[1], rest.split()
+            group = ("workers" if comm.startswith("db-scheduler-po") else "poller" if comm.startswith("db-scheduler-")
+                     else "http" if comm.startswith("http-nio") else "other")
+            groups[group] = groups.get(group, 0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return groups
+
+
 def ts(s):
     return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
 
@@ -94,6 +114,7 @@ def main():
     t0 = time.time()
     status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
     t_submit = time.time() - t0
+    threads0 = thread_cpu(pids) if pids else {}
     sid = json.loads(answer)["id"]
     total = json.loads(answer)["total"]
     while True:  # the list view: progress without computing the table
@@ -102,6 +123,7 @@ def main():
             break
         time.sleep(0.1)
     cpu, t_done = cpu_seconds(pids) - cpu0, time.time()
+    threads1 = thread_cpu(pids) if pids else {}
     stop.set()
     sampler.join()
     t1 = time.time()
@@ -135,6 +157,9 @@ def main():
     if pids:
         print("app CPU POST -> all done %.2f s (%.2f ms per experiment, %.2f cores)" % (
             cpu, 1000 * cpu / total, cpu / (t_done - t0)))
+        print("thread CPU after the POST answered, per experiment: " + ", ".join(
+            "%s %.2f ms" % (g, 1000 * (threads1.get(g, 0) - threads0.get(g, 0)) / total)
+            for g in ("workers", "poller", "http", "other")))
     print("aggregate: first GET %.0f ms (%.2f ms per experiment), cached GET %.0f ms" % (
         1000 * t_aggregate, 1000 * t_aggregate / total, 1000 * t_cached))
 
