@@ -6,6 +6,7 @@
 # docs/benchmarks.md, section "Sweeps".
 #   bench/sweep-bench.sh                                   # H2 file, one replica
 #   DB_URL=jdbc:postgresql://127.0.0.1:5432/<fresh db> DB_USER=postgres REPLICAS=2 bench/sweep-bench.sh
+# The work directory (database, logs) is removed on exit unless KEEP_WORK is set.
 # Extra Spring arguments in APP_ARGS, e.g. APP_ARGS="--schedlab.jobs.workers=1". APP_CP=<class path>
 # runs the classes on that path (io.schedlab.SchedLabApplication) instead of the packaged jar.
 set -euo pipefail
@@ -35,7 +36,7 @@ if [ "$REPLICAS" -gt 1 ] && [[ "$DB_URL" == jdbc:h2:* ]]; then
 fi
 urls=()
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done' EXIT
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done; [ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"' EXIT
 for i in $(seq 0 $((REPLICAS - 1))); do
   port=$((PORT0 + i))
   args=(--server.port="$port" --schedlab.data-dir="$WORK/r$i" --spring.datasource.url="$DB_URL"

@@ -2,12 +2,15 @@
 """A sweep of N small experiments against running replicas: wall time, worker-pool use and the
 per-experiment overhead of the sweep machinery. Not a test; numbers go to docs/benchmarks.md ("Sweeps").
 
-Submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
+First a warm-up sweep of WARMUP (default 100, 0 = none) children of the same shape, so the JIT has
+compiled the job path and the engine as in a running service; then submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
 sizes; N / 10 repetitions), samples schedlab_workers_busy / schedlab_workers_size of every replica
 every SAMPLE_MS while children remain, waits until every child has finished, then reports:
   submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction)
   wall          POST sent -> last child finished (server finishedAt)
   busy          mean over samples of sum(busy) / sum(size), from the first child start to the last finish
+  in-run share  sum of children's (finishedAt - startedAt) / (workers x (last finish - first start)): the
+                same measure of pool use for any build, from the stored timestamps (RUNNING write to final write)
   run share     sum of children's engine wall time / (workers x (last finish - first start))
   overhead/exp  (workers x (last finish - first start) - sum of engine wall time) / N: worker time per
                 child not spent simulating (queue pick-up, start/progress/result writes, idle gaps)
@@ -84,11 +87,10 @@ def ts(s):
     return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
 
 
-def main():
-    body_file, n, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-    base = json.load(open(body_file))
+def definition(base, n):
+    """The benchmark sweep: policy {static, credit} x 5 work sizes x n / 10 repetitions."""
     reps = max(1, n // 10)
-    sweep = {"name": "bench: %d small experiments" % (10 * reps), "seed": 1, "repetitions": reps, "base": base,
+    return {"name": "bench: %d small experiments" % (10 * reps), "seed": 1, "repetitions": reps, "base": base,
              "axes": [{"name": "policy", "variants": [{"name": "static", "patch": {}},
                                                       {"name": "credit", "patch": {"scheduler": {"policy": "credit"}}}]},
                       {"name": "work", "pointer": "/vms/0/workload/params/workSeconds",
@@ -96,6 +98,25 @@ def main():
              "metrics": [{"name": "switches", "pointer": "/summary/contextSwitches", "better": "lower"},
                          {"name": "events", "pointer": "/summary/events", "better": "lower"}],
              "baseline": {"policy": "static", "work": "0.5"}}
+
+
+def await_done(url, sid, total):
+    while True:  # the list view: progress without computing the table
+        items = [s for s in get(url + "/api/v1/sweeps?size=5")["items"] if s["id"] == sid]
+        if items and items[0]["done"] == total:
+            return
+        time.sleep(0.1)
+
+
+def main():
+    body_file, n, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    base = json.load(open(body_file))
+    warmup = int(os.environ.get("WARMUP", "100"))
+    if warmup > 0:
+        answer = json.loads(call(urls[0] + "/api/v1/sweeps", json.dumps(definition(base, warmup)).encode())[1])
+        await_done(urls[0], answer["id"], answer["total"])
+        print("warm-up: a sweep of %d children done" % answer["total"])
+    sweep = definition(base, n)
     samples, stop = [], threading.Event()
 
     def sample():
@@ -117,11 +138,7 @@ def main():
     threads0 = thread_cpu(pids) if pids else {}
     sid = json.loads(answer)["id"]
     total = json.loads(answer)["total"]
-    while True:  # the list view: progress without computing the table
-        items = [s for s in get(urls[0] + "/api/v1/sweeps?size=5")["items"] if s["id"] == sid]
-        if items and items[0]["done"] == total:
-            break
-        time.sleep(0.1)
+    await_done(urls[0], sid, total)
     cpu, t_done = cpu_seconds(pids) - cpu0, time.time()
     threads1 = thread_cpu(pids) if pids else {}
     stop.set()
@@ -151,6 +168,8 @@ def main():
     print("wall POST -> last finish %.2f s; first start -> last finish %.2f s" % (max(ends) - t0, span))
     print("workers busy while work remained: mean %.1f %% over %d samples (p10 %.0f %%)" % (
         100 * statistics.mean(busy), len(busy), 100 * sorted(busy)[len(busy) // 10]))
+    in_run = sum(e - s for s, e in zip(starts, ends))
+    print("children between RUNNING and final write: %.1f %% of worker time" % (100 * in_run / (workers * span)))
     print("engine share of worker time %.1f %%; engine %.2f ms per experiment" % (
         100 * engine / (workers * span), 1000 * engine / total))
     print("overhead per experiment (worker time not simulating) %.2f ms" % (1000 * (workers * span - engine) / total))
