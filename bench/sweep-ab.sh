@@ -14,7 +14,7 @@ for pair in $(seq 1 "$PAIRS"); do
     cp_var="${build}_CP"
     echo "### pair $pair, build $build"
     if [ -n "${PG:-}" ]; then
-      db="sweep_ab_$$_${pair}_$build"
+      db="sweep_ab_$$_${pair}_${build,,}"  # lower case: PostgreSQL folds the unquoted name
       psql -h "${PG%%:*}" -p "${PG##*:}" -U "${PG_USER:-postgres}" -d postgres -qc "create database $db"
       DB_URL="jdbc:postgresql://$PG/$db" DB_USER="${PG_USER:-postgres}" APP_CP="${!cp_var}" bench/sweep-bench.sh
       psql -h "${PG%%:*}" -p "${PG##*:}" -U "${PG_USER:-postgres}" -d postgres -qc "drop database $db with (force)"

@@ -56,4 +56,4 @@ for i in $(seq 0 $((REPLICAS - 1))); do
 done
 
 echo "== $WHAT, java $(java -version 2>&1 | head -n1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), db ${DB_URL%%;*}, $REPLICAS replica(s)"
-APP_PIDS="${pids[*]}" python3 bench/sweep_bench.py "$BODY_FILE" "$N" "${urls[@]}"
+APP_PIDS="${pids[*]}" DB_URL="$DB_URL" DB_USER="${DB_USER:-}" python3 bench/sweep_bench.py "$BODY_FILE" "$N" "${urls[@]}"

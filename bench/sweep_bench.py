@@ -19,6 +19,9 @@ every SAMPLE_MS while children remain, waits until every child has finished, the
                 then the CPU of each thread group after the POST answered (/proc/PID/task): workers (the
                 db-scheduler pool: pick-up, start, engine, final write), poller (db-scheduler's fetch,
                 heartbeat and housekeeping threads), http (the sampling and progress requests), other
+  commits       on PostgreSQL (DB_URL, DB_USER): transactions committed in the benchmark's database
+                (pg_stat_database.xact_commit) from the POST to the last finish, per experiment; every
+                replica's writes and reads, db-scheduler's included; independent of the machine's load
   aggregate     the first GET /sweeps/{id} after the end (reads N stored results, computes and stores
                 the table) and a second one (table read back)
 Usage: sweep_bench.py BODY_FILE N URL [URL...]
@@ -26,6 +29,7 @@ Usage: sweep_bench.py BODY_FILE N URL [URL...]
 import json
 import os
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -83,6 +87,19 @@ def thread_cpu(pids):
     return groups
 
 
+def pg_commits():
+    """Transactions committed so far in the PostgreSQL database of DB_URL (None on H2)."""
+    url = os.environ.get("DB_URL", "")
+    if not url.startswith("jdbc:postgresql://"):
+        return None
+    host_port, db = url[len("jdbc:postgresql://"):].split("?")[0].split("/", 1)
+    host, port = (host_port.split(":") + ["5432"])[:2]
+    out = subprocess.run(["psql", "-h", host, "-p", port, "-U", os.environ.get("DB_USER", "postgres"), "-d", db,
+                          "-Atc", "select xact_commit from pg_stat_database where datname = current_database()"],
+                         capture_output=True, text=True, check=True).stdout
+    return int(out.strip())
+
+
 def ts(s):
     return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
 
@@ -132,6 +149,7 @@ def main():
     sampler.start()
     pids = os.environ.get("APP_PIDS", "").split()
     cpu0 = cpu_seconds(pids)
+    commits0 = pg_commits()
     t0 = time.time()
     status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
     t_submit = time.time() - t0
@@ -140,6 +158,7 @@ def main():
     total = json.loads(answer)["total"]
     await_done(urls[0], sid, total)
     cpu, t_done = cpu_seconds(pids) - cpu0, time.time()
+    commits = None if commits0 is None else pg_commits() - commits0
     threads1 = thread_cpu(pids) if pids else {}
     stop.set()
     sampler.join()
@@ -179,6 +198,8 @@ def main():
         print("thread CPU after the POST answered, per experiment: " + ", ".join(
             "%s %.2f ms" % (g, 1000 * (threads1.get(g, 0) - threads0.get(g, 0)) / total)
             for g in ("workers", "poller", "http", "other")))
+    if commits is not None:
+        print("PostgreSQL commits POST -> all done: %d (%.2f per experiment)" % (commits, commits / total))
     print("aggregate: first GET %.0f ms (%.2f ms per experiment), cached GET %.0f ms" % (
         1000 * t_aggregate, 1000 * t_aggregate / total, 1000 * t_cached))
 
