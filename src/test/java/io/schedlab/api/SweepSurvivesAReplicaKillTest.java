@@ -39,7 +39,7 @@ import tools.jackson.databind.json.JsonMapper;
 class SweepSurvivesAReplicaKillTest {
 
     private static final int CELLS = 2;
-    private static final int REPETITIONS = 12;
+    private static final int REPETITIONS = 16;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final JsonMapper json = JsonMapper.builder().build();
@@ -56,7 +56,8 @@ class SweepSurvivesAReplicaKillTest {
             try {
                 ServiceProcesses.awaitReady(http, portA, a, workDir.resolve("replica-a.log"));
                 ServiceProcesses.awaitReady(http, portB, b, workDir.resolve("replica-b.log"));
-                HttpResponse<String> accepted = post(portA, "/api/v1/sweeps",
+                // submitted to the replica to be killed: its workers start at once (immediate execution)
+                HttpResponse<String> accepted = post(portB, "/api/v1/sweeps",
                         Files.readString(Path.of("src/test/resources/service/sweep-replica-kill.json")));
                 assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
                 String sweepId = json.readTree(accepted.body()).path("id").asString();
@@ -126,13 +127,15 @@ class SweepSurvivesAReplicaKillTest {
                 .redirectOutput(workDir.resolve(name + ".log").toFile()).start();
     }
 
-    /** Waits until replica-b has finished some children and holds at least one running. */
+    /** Waits until replica-b runs a child (after finishing one, when it can) while children are still queued. */
     private static void awaitMidSweep(Connection c, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (count(c, "select count(*) from experiments where run_by = 'replica-b' and status = 'SUCCEEDED'") >= 2
-                    && count(c, "select count(*) from scheduled_tasks where picked and picked_by = 'replica-b'") > 0
-                    && count(c, "select count(*) from experiments where status = 'QUEUED'") > 4) {
+            boolean finishedOne = count(c, "select count(*) from experiments where run_by = 'replica-b' and status"
+                    + " = 'SUCCEEDED'") > 0;
+            long queued = count(c, "select count(*) from experiments where status = 'QUEUED'");
+            if (count(c, "select count(*) from scheduled_tasks where picked and picked_by = 'replica-b'") > 0
+                    && (finishedOne ? queued > 2 : queued <= 2 * CELLS * REPETITIONS / 3)) {
                 return;
             }
             Thread.sleep(10);
