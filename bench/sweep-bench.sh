@@ -6,7 +6,9 @@
 # docs/benchmarks.md, section "Sweeps".
 #   bench/sweep-bench.sh                                   # H2 file, one replica
 #   DB_URL=jdbc:postgresql://127.0.0.1:5432/<fresh db> DB_USER=postgres REPLICAS=2 bench/sweep-bench.sh
-# Extra Spring arguments in APP_ARGS, e.g. APP_ARGS="--schedlab.jobs.workers=1".
+# The work directory (database, logs) is removed on exit unless KEEP_WORK is set.
+# Extra Spring arguments in APP_ARGS, e.g. APP_ARGS="--schedlab.jobs.workers=1". APP_CP=<class path>
+# runs the classes on that path (io.schedlab.SchedLabApplication) instead of the packaged jar.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +19,14 @@ BODY_FILE=${BODY_FILE:-bench/jobs-tiny.json}
 
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-find_jar
+if [ -n "${APP_CP:-}" ]; then
+  LAUNCH=(-cp "$APP_CP" io.schedlab.SchedLabApplication)
+  WHAT="classes on APP_CP"
+else
+  find_jar
+  LAUNCH=(-jar "$JAR")
+  WHAT="jar $JAR"
+fi
 
 WORK=$(mktemp -d /tmp/schedlab-sweep-bench.XXXXXX)
 DB_URL=${DB_URL:-"jdbc:h2:file:$WORK/schedlab;AUTO_SERVER=FALSE"}
@@ -27,7 +36,7 @@ if [ "$REPLICAS" -gt 1 ] && [[ "$DB_URL" == jdbc:h2:* ]]; then
 fi
 urls=()
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done' EXIT
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done; [ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"' EXIT
 for i in $(seq 0 $((REPLICAS - 1))); do
   port=$((PORT0 + i))
   args=(--server.port="$port" --schedlab.data-dir="$WORK/r$i" --spring.datasource.url="$DB_URL"
@@ -36,7 +45,7 @@ for i in $(seq 0 $((REPLICAS - 1))); do
   # shellcheck disable=SC2206
   [ -n "${APP_ARGS:-}" ] && args+=($APP_ARGS)
   # shellcheck disable=SC2086
-  java ${JAVA_OPTS:-} -jar "$JAR" "${args[@]}" >"$WORK/app$i.log" 2>&1 &
+  java ${JAVA_OPTS:-} "${LAUNCH[@]}" "${args[@]}" >"$WORK/app$i.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 240); do
     curl -fs "http://127.0.0.1:$port/actuator/health/readiness" >/dev/null && break
@@ -46,5 +55,5 @@ for i in $(seq 0 $((REPLICAS - 1))); do
   urls+=("http://127.0.0.1:$port")
 done
 
-echo "== jar $JAR, java $(java -version 2>&1 | head -n1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), db ${DB_URL%%;*}, $REPLICAS replica(s)"
-python3 bench/sweep_bench.py "$BODY_FILE" "$N" "${urls[@]}"
+echo "== $WHAT, java $(java -version 2>&1 | head -n1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), db ${DB_URL%%;*}, $REPLICAS replica(s)"
+APP_PIDS="${pids[*]}" DB_URL="$DB_URL" DB_USER="${DB_USER:-}" python3 bench/sweep_bench.py "$BODY_FILE" "$N" "${urls[@]}"

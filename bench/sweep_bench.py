@@ -2,21 +2,34 @@
 """A sweep of N small experiments against running replicas: wall time, worker-pool use and the
 per-experiment overhead of the sweep machinery. Not a test; numbers go to docs/benchmarks.md ("Sweeps").
 
-Submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
+First a warm-up sweep of WARMUP (default 100, 0 = none) children of the same shape, so the JIT has
+compiled the job path and the engine as in a running service; then submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
 sizes; N / 10 repetitions), samples schedlab_workers_busy / schedlab_workers_size of every replica
 every SAMPLE_MS while children remain, waits until every child has finished, then reports:
   submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction)
   wall          POST sent -> last child finished (server finishedAt)
   busy          mean over samples of sum(busy) / sum(size), from the first child start to the last finish
+  in-run share  sum of children's (finishedAt - startedAt) / (workers x (last finish - first start)): the
+                same measure of pool use for any build, from the stored timestamps (RUNNING write to final write)
   run share     sum of children's engine wall time / (workers x (last finish - first start))
   overhead/exp  (workers x (last finish - first start) - sum of engine wall time) / N: worker time per
                 child not spent simulating (queue pick-up, start/progress/result writes, idle gaps)
+  app CPU       user + system CPU of the replicas' processes (APP_PIDS, /proc) from the POST to the last
+                finish, per experiment: what one child costs the service in all (submit, queue, run, writes);
+                then the CPU of each thread group after the POST answered (/proc/PID/task): workers (the
+                db-scheduler pool: pick-up, start, engine, final write), poller (db-scheduler's fetch,
+                heartbeat and housekeeping threads), http (the sampling and progress requests), other
+  commits       on PostgreSQL (DB_URL, DB_USER): transactions committed in the benchmark's database
+                (pg_stat_database.xact_commit) from the POST to the last finish, per experiment; every
+                replica's writes and reads, db-scheduler's included; independent of the machine's load
   aggregate     the first GET /sweeps/{id} after the end (reads N stored results, computes and stores
                 the table) and a second one (table read back)
 Usage: sweep_bench.py BODY_FILE N URL [URL...]
 """
 import json
+import os
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -47,15 +60,54 @@ def gauges(url):
     return values.get("schedlab_workers_busy", 0.0), values.get("schedlab_workers_size", 0.0)
 
 
+def cpu_seconds(pids):
+    """User + system CPU seconds of the given processes so far (fields 14 and 15 of /proc/PID/stat)."""
+    total = 0
+    for pid in pids:
+        with open("/proc/%s/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu(pids):
+    """CPU seconds so far per thread group (workers, poller, http, other) of the given processes."""
+    groups = {}
+    for pid in pids:
+        for tid in os.listdir("/proc/%s/task" % pid):
+            try:
+                with open("/proc/%s/task/%s/stat" % (pid, tid)) as f:
+                    head, rest = f.read().rsplit(")", 1)
+            except OSError:
+                continue  # the thread ended meanwhile
+            comm, fields = head.split("(", 1)[1], rest.split()
+            group = ("workers" if comm.startswith("db-scheduler-po") else "poller" if comm.startswith("db-scheduler-")
+                     else "http" if comm.startswith("http-nio") else "other")
+            groups[group] = groups.get(group, 0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return groups
+
+
+def pg_commits():
+    """Transactions committed so far in the PostgreSQL database of DB_URL (None on H2)."""
+    url = os.environ.get("DB_URL", "")
+    if not url.startswith("jdbc:postgresql://"):
+        return None
+    host_port, db = url[len("jdbc:postgresql://"):].split("?")[0].split("/", 1)
+    host, port = (host_port.split(":") + ["5432"])[:2]
+    out = subprocess.run(["psql", "-h", host, "-p", port, "-U", os.environ.get("DB_USER", "postgres"), "-d", db,
+                          "-Atc", "select xact_commit from pg_stat_database where datname = current_database()"],
+                         capture_output=True, text=True, check=True).stdout
+    return int(out.strip())
+
+
 def ts(s):
     return datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
 
 
-def main():
-    body_file, n, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-    base = json.load(open(body_file))
+def definition(base, n):
+    """The benchmark sweep: policy {static, credit} x 5 work sizes x n / 10 repetitions."""
     reps = max(1, n // 10)
-    sweep = {"name": "bench: %d small experiments" % (10 * reps), "seed": 1, "repetitions": reps, "base": base,
+    return {"name": "bench: %d small experiments" % (10 * reps), "seed": 1, "repetitions": reps, "base": base,
              "axes": [{"name": "policy", "variants": [{"name": "static", "patch": {}},
                                                       {"name": "credit", "patch": {"scheduler": {"policy": "credit"}}}]},
                       {"name": "work", "pointer": "/vms/0/workload/params/workSeconds",
@@ -63,6 +115,25 @@ def main():
              "metrics": [{"name": "switches", "pointer": "/summary/contextSwitches", "better": "lower"},
                          {"name": "events", "pointer": "/summary/events", "better": "lower"}],
              "baseline": {"policy": "static", "work": "0.5"}}
+
+
+def await_done(url, sid, total):
+    while True:  # the list view: progress without computing the table
+        items = [s for s in get(url + "/api/v1/sweeps?size=5")["items"] if s["id"] == sid]
+        if items and items[0]["done"] == total:
+            return
+        time.sleep(0.1)
+
+
+def main():
+    body_file, n, urls = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    base = json.load(open(body_file))
+    warmup = int(os.environ.get("WARMUP", "100"))
+    if warmup > 0:
+        answer = json.loads(call(urls[0] + "/api/v1/sweeps", json.dumps(definition(base, warmup)).encode())[1])
+        await_done(urls[0], answer["id"], answer["total"])
+        print("warm-up: a sweep of %d children done" % answer["total"])
+    sweep = definition(base, n)
     samples, stop = [], threading.Event()
 
     def sample():
@@ -76,16 +147,19 @@ def main():
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
+    pids = os.environ.get("APP_PIDS", "").split()
+    cpu0 = cpu_seconds(pids)
+    commits0 = pg_commits()
     t0 = time.time()
     status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
     t_submit = time.time() - t0
+    threads0 = thread_cpu(pids) if pids else {}
     sid = json.loads(answer)["id"]
     total = json.loads(answer)["total"]
-    while True:  # the list view: progress without computing the table
-        items = [s for s in get(urls[0] + "/api/v1/sweeps?size=5")["items"] if s["id"] == sid]
-        if items and items[0]["done"] == total:
-            break
-        time.sleep(0.1)
+    await_done(urls[0], sid, total)
+    cpu, t_done = cpu_seconds(pids) - cpu0, time.time()
+    commits = None if commits0 is None else pg_commits() - commits0
+    threads1 = thread_cpu(pids) if pids else {}
     stop.set()
     sampler.join()
     t1 = time.time()
@@ -104,7 +178,7 @@ def main():
             break
     starts = [ts(c["startedAt"]) for c in children]
     ends = [ts(c["finishedAt"]) for c in children]
-    engine = sum(c["summary"]["wallSeconds"] for c in children)
+    engine = sum(c["summary"]["wallNanos"] for c in children) / 1e9
     span = max(ends) - min(starts)
     workers = max(s for _, _, s in samples)
     busy = [b / s for t, b, s in samples if s > 0 and min(starts) <= t <= max(ends)]
@@ -113,9 +187,19 @@ def main():
     print("wall POST -> last finish %.2f s; first start -> last finish %.2f s" % (max(ends) - t0, span))
     print("workers busy while work remained: mean %.1f %% over %d samples (p10 %.0f %%)" % (
         100 * statistics.mean(busy), len(busy), 100 * sorted(busy)[len(busy) // 10]))
+    in_run = sum(e - s for s, e in zip(starts, ends))
+    print("children between RUNNING and final write: %.1f %% of worker time" % (100 * in_run / (workers * span)))
     print("engine share of worker time %.1f %%; engine %.2f ms per experiment" % (
         100 * engine / (workers * span), 1000 * engine / total))
     print("overhead per experiment (worker time not simulating) %.2f ms" % (1000 * (workers * span - engine) / total))
+    if pids:
+        print("app CPU POST -> all done %.2f s (%.2f ms per experiment, %.2f cores)" % (
+            cpu, 1000 * cpu / total, cpu / (t_done - t0)))
+        print("thread CPU after the POST answered, per experiment: " + ", ".join(
+            "%s %.2f ms" % (g, 1000 * (threads1.get(g, 0) - threads0.get(g, 0)) / total)
+            for g in ("workers", "poller", "http", "other")))
+    if commits is not None:
+        print("PostgreSQL commits POST -> all done: %d (%.2f per experiment)" % (commits, commits / total))
     print("aggregate: first GET %.0f ms (%.2f ms per experiment), cached GET %.0f ms" % (
         1000 * t_aggregate, 1000 * t_aggregate / total, 1000 * t_cached))
 

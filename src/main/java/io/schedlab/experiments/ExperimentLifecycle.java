@@ -28,23 +28,33 @@ public interface ExperimentLifecycle {
     enum StartOutcome {
         /** Now RUNNING: simulate it. */
         STARTED,
-        /** Cancelled, finished or deleted meanwhile: drop the job. */
+        /** Gone, cancelled or finished meanwhile: drop the job. */
         GONE,
         /** Its API key already has its quota of RUNNING experiments: still QUEUED, try again later. */
         AT_RUNNING_QUOTA
     }
 
-    /** The outcome of a start, and the experiment's owner (null: none, or no running quota applies). */
-    record Start(StartOutcome outcome, String owner) {
+    /**
+     * The outcome of a start, the experiment's owner (null: none, or no running quota applies) and,
+     * when STARTED, the normalized spec to simulate (else null).
+     */
+    record Start(StartOutcome outcome, String owner, ExperimentSpec spec) {
+        static Start gone(String owner) {
+            return new Start(StartOutcome.GONE, owner, null);
+        }
     }
 
     /**
-     * As {@link #markRunning(UUID, String)}, unless the experiment's API key already has its quota of
-     * RUNNING experiments ({@code schedlab.quotas.max-running-per-key}): then nothing changes. The
-     * check and the start are atomic per key, across workers and replicas. The default has no quota.
+     * RUNNING (as {@link #markRunning(UUID, String)}) and the normalized spec to simulate, read in the
+     * same transaction: one commit where a job took two. Unless the experiment's API key already has
+     * its quota of RUNNING experiments ({@code schedlab.quotas.max-running-per-key}): then nothing
+     * changes. The check and the start are atomic per key, across workers and replicas. The default
+     * has no quota.
      */
     default Start start(UUID id, String replica) {
-        return new Start(markRunning(id, replica) ? StartOutcome.STARTED : StartOutcome.GONE, null);
+        Optional<ExperimentSpec> spec = normalizedSpec(id);
+        return spec.isPresent() && markRunning(id, replica)
+                ? new Start(StartOutcome.STARTED, null, spec.get()) : Start.gone(null);
     }
 
     /** Up to {@code limit} of the owner's QUEUED experiments, oldest first (whose jobs to wake when a run of it ends). */

@@ -51,17 +51,23 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     public Start start(UUID id, String replica) {
         long max = quotas.maxRunningPerKey();
         String owner = max > 0 ? repository.findOwner(id).orElse(null) : null;
-        if (owner == null) {
-            return tx.execute(s -> new Start(startRecording(id, replica) ? StartOutcome.STARTED : StartOutcome.GONE,
-                    null));
-        }
         return tx.execute(s -> {
-            lockOwner(owner);
-            // the owner's row lock is held until commit: another start of this owner counts after this one
-            if (repository.countRunning(owner, id) >= max) {
-                return new Start(StartOutcome.AT_RUNNING_QUOTA, owner);
+            // RUNNING is transient: undone by a database crash, the experiment is QUEUED again with its job
+            // still taken, and the job is revived and run as after a replica's death; one disk flush less per run
+            repository.commitWithoutFlushWait();
+            if (owner != null) {
+                lockOwner(owner);
+                // the owner's row lock is held until commit: another start of this owner counts after this one
+                if (repository.countRunning(owner, id) >= max) {
+                    return new Start(StartOutcome.AT_RUNNING_QUOTA, owner, null);
+                }
             }
-            return new Start(startRecording(id, replica) ? StartOutcome.STARTED : StartOutcome.GONE, owner);
+            if (!markRunning(id, replica)) {
+                return Start.gone(owner);
+            }
+            // read after the conditional UPDATE, in its transaction: a spec that does not parse rolls RUNNING back
+            return normalizedSpec(id).map(spec -> new Start(StartOutcome.STARTED, owner, spec))
+                    .orElseGet(() -> Start.gone(owner));
         });
     }
 
@@ -89,12 +95,15 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     @Override
     @Transactional
     public boolean markRunning(UUID id) {
-        return startNow(id);
+        return markRunning(id, null);
     }
 
-    private boolean startNow(UUID id) {
+    @Override
+    @Transactional
+    public boolean markRunning(UUID id, String replica) {
         Instant now = Instant.now();
-        if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now) > 0) {
+        String runner = replica == null || replica.length() <= 255 ? replica : replica.substring(0, 255);
+        if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now, runner) > 0) {
             return true;
         }
         // cancel requested while RUNNING before a crash: the re-run ends here as CANCELLED
@@ -104,21 +113,8 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
 
     @Override
     @Transactional
-    public boolean markRunning(UUID id, String replica) {
-        return startRecording(id, replica);
-    }
-
-    private boolean startRecording(UUID id, String replica) {
-        boolean running = startNow(id);
-        if (running && replica != null) {
-            repository.recordRunner(id, replica.length() > 255 ? replica.substring(0, 255) : replica);
-        }
-        return running;
-    }
-
-    @Override
-    @Transactional
     public void updateProgress(UUID id, double fraction, long simulatedNanos) {
+        repository.commitWithoutFlushWait(); // progress lost in a database crash is written again by the re-run
         double clamped = Double.isNaN(fraction) ? 0 : Math.max(0, Math.min(1, fraction));
         repository.progress(id, ExperimentStatus.RUNNING, clamped, Math.max(0, simulatedNanos));
     }

@@ -4,9 +4,7 @@ import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.logging.LogLevel;
-import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
 import com.github.kagkarlsson.scheduler.task.Task;
-import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.github.kagkarlsson.scheduler.stats.StatsRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.engine.Engine;
@@ -29,19 +27,26 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Wires db-scheduler from {@code schedlab.jobs.*} (the starter's {@code db-scheduler.*} properties
  * are not used: this Scheduler bean replaces the starter's). Mapping: threads = workers,
  * heartbeat-interval, missed-heartbeats-limit = missed-heartbeats, polling-interval, immediate
  * execution on, polling strategy lock-and-fetch on PostgreSQL and fetch elsewhere (H2), task data
- * = the experiment id as text. The starter's health indicator and Micrometer StatsRegistry stay.
+ * = the experiment id as text, completion by {@link SimulationTask} (the final write removes the job). The starter's health indicator and Micrometer StatsRegistry stay.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(JobsProperties.class)
 class JobsConfiguration {
 
     static final String TASK_NAME = "simulate-experiment";
+    /** db-scheduler polling limits, as fractions of the worker count (PollingStrategyConfig); see scheduler(). */
+    static final double LOCK_AND_FETCH_LOWER = 0.5;
+    static final double LOCK_AND_FETCH_UPPER = 1.0;
+    static final double FETCH_LOWER = 2.0;
+    static final double FETCH_UPPER = 6.0;
 
     @Bean
     JobMetrics jobMetrics(MeterRegistry registry, JobsProperties properties, DataSource dataSource,
@@ -58,19 +63,18 @@ class JobsConfiguration {
     Task<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<SimulationRunner> simulator,
             ObjectProvider<Engine> engine, ObjectProvider<Limits> limits, Environment environment,
             @Value("${schedlab.data-dir:./data}") Path dataDir, JobsProperties properties, JobMetrics metrics,
-            WorkerStopSignal stopSignal, DataSource dataSource, ObjectProvider<QuotaProperties> quotas) {
+            WorkerStopSignal stopSignal, DataSource dataSource, PlatformTransactionManager transactions,
+            ObjectProvider<QuotaProperties> quotas) {
         SimulationRunner chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
         Limits fallback = limitsFrom(environment);
+        FinalWrite finalWrite = new FinalWrite(new TransactionTemplate(transactions), new JdbcTemplate(dataSource));
         RunningQuotaDeferral quota = new RunningQuotaDeferral(lifecycle, new JdbcTemplate(dataSource), TASK_NAME,
                 quotas.getIfAvailable(() -> QuotaProperties.NONE).runningRecheck(), properties.pollingInterval());
         SimulationJob job = new SimulationJob(lifecycle, chosen, () -> limits.getIfAvailable(() -> fallback), properties,
-                metrics, stopSignal::isStopping, dataDir, quota);
-        // a custom task (not Tasks.oneTime): a job handed back by the running quota is rescheduled, not removed
-        return Tasks.custom(TASK_NAME, UUID.class)
-                .onFailure(new JobFailureHandler(lifecycle))
-                // a job whose process died is due again at once; markRunning accepts RUNNING -> RUNNING
-                .onDeadExecution(new DeadExecutionHandler.ReviveDeadExecution<>())
-                .execute(job);
+                metrics, stopSignal::isStopping, dataDir, finalWrite, quota);
+        // the completion comes from the job: removal, nothing (removed with the final state) or, for a job
+        // handed back by the running quota, a reschedule
+        return new SimulationTask(TASK_NAME, job, new JobFailureHandler(lifecycle));
     }
 
     @Bean(destroyMethod = "")
@@ -90,10 +94,17 @@ class JobsConfiguration {
             builder.enableImmediateExecution();
         }
         if (isPostgreSql(dataSource)) {
-            // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs
-            builder.pollUsingLockAndFetch(0.5, 1.0);
+            // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs. At most `workers`
+            // jobs picked (upper limit 1.0): a picked job waiting in memory gets no heartbeat
+            // (Scheduler.updateHeartbeats covers running ones only), so one queued behind a long run would be
+            // revived elsewhere as dead, and the other replica would sit idle while this one holds it.
+            builder.pollUsingLockAndFetch(LOCK_AND_FETCH_LOWER, LOCK_AND_FETCH_UPPER);
         } else {
-            builder.pollUsingFetch(0.5, 3.0);
+            // FetchCandidates: a fetched candidate holds nothing until a worker picks it, so the batch may be
+            // large; the next fetch starts while every worker still has 2 candidates (lower limit 2.0). With
+            // 0.5 / 3.0 a worker waited for each fetch: 25% of the workers' wall time parked on an empty
+            // queue in a sweep of 500 small children (JFR, docs/benchmarks.md "Sweeps").
+            builder.pollUsingFetch(FETCH_LOWER, FETCH_UPPER);
         }
         statsRegistry.ifAvailable(builder::statsRegistry);
         return builder.build();

@@ -1,6 +1,7 @@
 package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
+import com.github.kagkarlsson.scheduler.task.Execution;
 import com.github.kagkarlsson.scheduler.task.ExecutionContext;
 import com.github.kagkarlsson.scheduler.task.ExecutionHandler;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
@@ -13,6 +14,7 @@ import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.TraceSpec;
 import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.experiments.ExperimentLifecycle.Start;
+import io.schedlab.experiments.ExperimentLifecycle.StartOutcome;
 import io.schedlab.jobs.metrics.JobMetrics;
 import io.schedlab.jobs.metrics.JobMetrics.Outcome;
 import io.schedlab.jobs.metrics.RunMeters;
@@ -20,7 +22,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -31,15 +32,17 @@ import org.slf4j.LoggerFactory;
  * The body of the "simulate-experiment" task: QUEUED/RUNNING -> RUNNING, run the engine under a
  * {@link JobRunControl}, then SUCCEEDED, FAILED (timeout, event bound, engine error) or CANCELLED.
  * A run interrupted by this process stopping throws {@link WorkerStoppingException} so the job
- * goes back to the queue and the experiment is finished by the next process. A job whose API key
- * is at its running quota is handed back to the queue unstarted ({@link RunningQuotaDeferral}).
+ * goes back to the queue and the experiment is finished by the next process. Two commits per run:
+ * RUNNING with the spec read ({@link ExperimentLifecycle#start}), and the final state with the job's
+ * removal ({@link FinalWrite}); a worker counts as busy from taking the job to its last write. A job
+ * whose API key is at its running quota is handed back to the queue unstarted ({@link RunningQuotaDeferral}).
  */
 final class SimulationJob implements ExecutionHandler<UUID> {
 
     private static final Logger log = LoggerFactory.getLogger(SimulationJob.class);
     private static final String UNKNOWN_POLICY = "unknown";
-    /** A finished (or dropped) job leaves the queue. */
-    private static final CompletionHandler<UUID> DONE = new CompletionHandler.OnCompleteRemove<>();
+    /** The completion of a job whose row was removed with its experiment's final state. */
+    private static final CompletionHandler<UUID> REMOVED_WITH_FINAL_STATE = (complete, operations) -> { };
 
     private final ExperimentLifecycle lifecycle;
     private final SimulationRunner simulator;
@@ -48,11 +51,12 @@ final class SimulationJob implements ExecutionHandler<UUID> {
     private final JobMetrics metrics;
     private final BooleanSupplier shuttingDown;
     private final Path dataDir;
+    private final FinalWrite finalWrite;
     private final RunningQuotaDeferral quota;
 
     SimulationJob(ExperimentLifecycle lifecycle, SimulationRunner simulator, Supplier<Limits> limits,
             JobsProperties properties, JobMetrics metrics, BooleanSupplier shuttingDown, Path dataDir,
-            RunningQuotaDeferral quota) {
+            FinalWrite finalWrite, RunningQuotaDeferral quota) {
         this.quota = quota;
         this.lifecycle = lifecycle;
         this.simulator = simulator;
@@ -61,6 +65,7 @@ final class SimulationJob implements ExecutionHandler<UUID> {
         this.metrics = metrics;
         this.shuttingDown = shuttingDown;
         this.dataDir = dataDir;
+        this.finalWrite = finalWrite;
     }
 
     @Override
@@ -69,35 +74,35 @@ final class SimulationJob implements ExecutionHandler<UUID> {
         if (shuttingDown.getAsBoolean()) {
             throw new WorkerStoppingException("process stopping before experiment " + id + " started");
         }
-        Optional<ExperimentSpec> spec = lifecycle.normalizedSpec(id);
-        if (spec.isEmpty()) {
-            log.info("experiment {} no longer exists; dropping its job", id);
-            return DONE;
-        }
-        Start start = lifecycle.start(id, context.getExecution().pickedBy);
-        switch (start.outcome()) {
-            case GONE -> {
-                log.info("experiment {} was cancelled or finished before it started; dropping its job", id);
-                return DONE;
-            }
-            case AT_RUNNING_QUOTA -> {
-                log.debug("experiment {}: API key '{}' is at its running quota; back to the queue", id, start.owner());
-                return quota.handBack();
-            }
-            case STARTED -> {
-            }
-        }
-        String policy = policyOf(spec.get());
-        RunMeters meters = metrics.forPolicy(policy);
-        meters.queueWait(Duration.between(context.getExecution().executionTime, Instant.now()));
         metrics.workerBusy();
+        Start start = null;
         try {
-            run(id, spec.get(), policy, meters);
+            Execution execution = context.getExecution();
+            start = lifecycle.start(id, execution.pickedBy);
+            switch (start.outcome()) {
+                case GONE -> {
+                    log.info("experiment {} is gone, cancelled or finished; dropping its job", id);
+                    return new CompletionHandler.OnCompleteRemove<>();
+                }
+                case AT_RUNNING_QUOTA -> {
+                    log.debug("experiment {}: API key '{}' is at its running quota; back to the queue", id,
+                            start.owner());
+                    return quota.handBack();
+                }
+                case STARTED -> {
+                }
+            }
+            String policy = policyOf(start.spec());
+            RunMeters meters = metrics.forPolicy(policy);
+            meters.queueWait(Duration.between(execution.executionTime, Instant.now()));
+            run(id, execution, start.spec(), policy, meters);
+            return REMOVED_WITH_FINAL_STATE;
         } finally {
             metrics.workerIdle();
-            quota.runEnded(start.owner());
+            if (start != null && start.outcome() == StartOutcome.STARTED) {
+                quota.runEnded(start.owner());
+            }
         }
-        return DONE;
     }
 
     /**
@@ -117,7 +122,7 @@ final class SimulationJob implements ExecutionHandler<UUID> {
         }
     }
 
-    private void run(UUID id, ExperimentSpec spec, String policy, RunMeters meters) {
+    private void run(UUID id, Execution execution, ExperimentSpec spec, String policy, RunMeters meters) {
         Limits runLimits = limits.get();
         TraceFile trace = traceEnabled(spec) ? TraceFile.open(dataDir, id, traceBound(spec, runLimits)) : null;
         JobRunControl control = new JobRunControl(id, lifecycle, properties, meters, shuttingDown, System::nanoTime,
@@ -132,13 +137,13 @@ final class SimulationJob implements ExecutionHandler<UUID> {
             ResultDocument partial = e.partialResult().orElse(null);
             publishFinal(control, partial);
             keepTrace(trace, partial);
-            stopped(id, policy, control, e, partial);
+            stopped(id, execution, policy, control, e, partial);
             return;
         } catch (RunLimitExceededException e) {
             ResultDocument partial = e.partialResult().orElse(null);
             publishFinal(control, partial);
             keepTrace(trace, partial);
-            fail(id, policy, control, e.getMessage(), partial);
+            fail(id, execution, policy, control, e.getMessage(), partial);
             return;
         } catch (RuntimeException e) {
             if (control.stopReason() == StopReason.SHUTDOWN || shuttingDown.getAsBoolean()) {
@@ -146,7 +151,7 @@ final class SimulationJob implements ExecutionHandler<UUID> {
             }
             log.warn("simulation of experiment {} failed", id, e);
             String kind = e instanceof UncheckedIOException ? "trace error: " : "engine error: ";
-            fail(id, policy, control, kind + describe(e), null);
+            fail(id, execution, policy, control, kind + describe(e), null);
             return;
         } finally {
             if (trace != null) {
@@ -158,32 +163,36 @@ final class SimulationJob implements ExecutionHandler<UUID> {
         long simulatedNanos = result.summary() == null ? 0 : result.summary().simulatedNanos();
         double simulatedSeconds = simulatedNanos / 1e9;
         control.publishFinal(events, simulatedNanos);
-        lifecycle.markSucceeded(id, result);
+        finalWrite.commit(execution, () -> {
+            lifecycle.markSucceeded(id, result);
+            return null;
+        });
         Duration wall = Duration.ofNanos(control.elapsedNanos());
         meters.speed(simulatedSeconds, wall);
         metrics.finished(policy, Outcome.SUCCEEDED, wall);
     }
 
-    private void stopped(UUID id, String policy, JobRunControl control, RunCancelledException e,
-            ResultDocument partial) {
+    private void stopped(UUID id, Execution execution, String policy, JobRunControl control,
+            RunCancelledException e, ResultDocument partial) {
         switch (control.stopReason()) {
-            case TIMEOUT -> fail(id, policy, control,
+            case TIMEOUT -> fail(id, execution, policy, control,
                     "timeout after " + describe(properties.timeout()) + " of wall-clock time (schedlab.jobs.timeout)",
                     partial);
             case SHUTDOWN -> throw new WorkerStoppingException("process stopping while simulating experiment " + id);
             case CANCEL_REQUESTED -> {
-                if (!lifecycle.markCancelled(id, partial)) {
+                if (!finalWrite.commit(execution, () -> lifecycle.markCancelled(id, partial))) {
                     TraceFile.delete(dataDir, id); // deleted while running: nothing may outlive it
                 }
                 metrics.finished(policy, Outcome.CANCELLED, Duration.ofNanos(control.elapsedNanos()));
             }
-            case NONE -> fail(id, policy, control, "engine stopped the run unasked: " + e.getMessage(), partial);
+            case NONE -> fail(id, execution, policy, control, "engine stopped the run unasked: " + e.getMessage(), partial);
         }
     }
 
     /** FAILED, keeping the partial result (null: none). */
-    private void fail(UUID id, String policy, JobRunControl control, String reason, ResultDocument partial) {
-        if (!lifecycle.markFailed(id, reason, partial)) {
+    private void fail(UUID id, Execution execution, String policy, JobRunControl control, String reason,
+            ResultDocument partial) {
+        if (!finalWrite.commit(execution, () -> lifecycle.markFailed(id, reason, partial))) {
             TraceFile.delete(dataDir, id);
         }
         metrics.finished(policy, Outcome.FAILED, Duration.ofNanos(control.elapsedNanos()));

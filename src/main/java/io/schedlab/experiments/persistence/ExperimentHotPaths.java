@@ -27,10 +27,24 @@ public interface ExperimentHotPaths {
     Optional<Boolean> findCancelRequested(UUID id);
 
     /** {@code from} -> {@code to} (RUNNING), started now, progress reset; not when a cancel was requested. */
-    int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now);
+    default int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now) {
+        return start(id, from, to, now, null);
+    }
 
-    /** Records which replica runs the experiment ({@code run_by}). */
-    int recordRunner(UUID id, String replica);
+    /**
+     * As {@link #start(UUID, Collection, ExperimentStatus, Instant)}, recording {@code runner} as the
+     * replica that runs it ({@code run_by}) in the same statement; null leaves {@code run_by} as it is.
+     */
+    int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now, String runner);
+
+    /**
+     * The current transaction's commit returns without waiting for the database's disk flush
+     * (PostgreSQL: {@code SET LOCAL synchronous_commit = off}, this transaction only); nothing on H2.
+     * Only for writes whose loss in a database-server crash is harmless: the change is visible to every
+     * session at once and survives any replica dying; a server crash within ~3 x wal_writer_delay
+     * (600 ms by default) may undo it, never half of it (PostgreSQL manual, "Asynchronous Commit").
+     */
+    void commitWithoutFlushWait();
 
     /** Progress of an experiment still in {@code status}. */
     int progress(UUID id, ExperimentStatus status, double progress, long simulatedNanos);

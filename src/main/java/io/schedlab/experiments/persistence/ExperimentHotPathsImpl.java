@@ -66,15 +66,19 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
     }
 
     @Override
-    public int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now) {
-        return jdbc.update("update experiments set status = ?, started_at = ?, progress = 0, simulated_nanos = 0,"
-                + " version = version + 1 where id = ? and status in (" + placeholders(from)
-                + ") and cancel_requested = false", args(List.of(to.name(), timestamp(now), id), from));
+    public int start(UUID id, Collection<ExperimentStatus> from, ExperimentStatus to, Instant now, String runner) {
+        List<Object> first = runner == null ? List.of(to.name(), timestamp(now), id)
+                : List.of(to.name(), timestamp(now), runner, id);
+        return jdbc.update("update experiments set status = ?, started_at = ?," + (runner == null ? "" : " run_by = ?,")
+                + " progress = 0, simulated_nanos = 0, version = version + 1 where id = ? and status in ("
+                + placeholders(from) + ") and cancel_requested = false", args(first, from));
     }
 
     @Override
-    public int recordRunner(UUID id, String replica) {
-        return jdbc.update("update experiments set run_by = ? where id = ?", replica, id);
+    public void commitWithoutFlushWait() {
+        if (jsonSql().postgres()) {
+            jdbc.execute("set local synchronous_commit to off");
+        }
     }
 
     @Override
@@ -174,12 +178,12 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
         return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
     }
 
-    /** INSERT of a queued experiment, UPDATE to SUCCEEDED and to a final status with a partial result: the statements binding a JSON document. */
-    private record JsonSql(String insertQueued, String succeed, String finishWithResult) {
+    /** Whether this is PostgreSQL, and the statements binding a JSON document: INSERT of a queued experiment, UPDATE to SUCCEEDED and to a final status with a partial result. */
+    private record JsonSql(boolean postgres, String insertQueued, String succeed, String finishWithResult) {
 
         /** {@code json}: how this database takes a JSON text parameter. */
-        static JsonSql with(String json) {
-            return new JsonSql("insert into experiments (id, name, labels, policy, status, created_at, input_raw,"
+        static JsonSql with(boolean postgres, String json) {
+            return new JsonSql(postgres, "insert into experiments (id, name, labels, policy, status, created_at, input_raw,"
                     + " input_normalized, engine_version, owner, progress, simulated_nanos, cancel_requested, version)"
                     + " values (?, ?, ?, ?, ?, ?, ?, " + json + ", ?, ?, 0, 0, false, 0)",
                     "update experiments set status = ?, finished_at = ?, progress = 1, simulated_nanos = ?,"
@@ -202,7 +206,7 @@ class ExperimentHotPathsImpl implements ExperimentHotPaths {
         if (sql == null) {
             String product = jdbc.execute((Connection c) -> productName(c));
             boolean postgres = product != null && product.toLowerCase(Locale.ROOT).contains("postgres");
-            sql = JsonSql.with(postgres ? "cast(? as jsonb)" : "?");
+            sql = JsonSql.with(postgres, postgres ? "cast(? as jsonb)" : "?");
             jsonSql = sql;
         }
         return sql;

@@ -43,7 +43,7 @@ public final class JobMetrics {
                 .strongReference(true)
                 .register(registry);
         Gauge.builder(WORKERS_BUSY, busy, AtomicInteger::get)
-                .description("Workers running a simulation in this process")
+                .description("Workers holding a job in this process (from taking it to its final write)")
                 .register(registry);
         Gauge.builder(WORKERS_SIZE, workerCount, s -> s.getAsLong())
                 .description("Workers in this process")
@@ -70,7 +70,7 @@ public final class JobMetrics {
         return byPolicy.computeIfAbsent(policy, this::createMeters);
     }
 
-    /** A worker took a job. */
+    /** A worker took a job (busy until its final write). */
     public void workerBusy() {
         busy.incrementAndGet();
     }

@@ -68,8 +68,8 @@ class Credit2WorkConservationTest {
     @ValueSource(strings = {"4.6", "latest"})
     void theBoundIsTwoLoadWindowsOfTheReleasePlusFourSlices(String version) {
         Credit2Params params = Credit2Params.defaults(version).withRunqueue("socket");
-        Credit2Policy pol = new Credit2Policy(params);
-        new io.schedlab.engine.policies.credit.PolicyTestHost(2, 2, 1).start(pol);
+        Credit2Policy pol = PolicyRuns.probe("credit2", Map.of("xenVersion", version, "runqueue", "socket"), 2, 2, 1,
+                1.0, List.of(PolicyRuns.loops("a", 256, 0, 1, 0))).policy(Credit2Policy.class);
         long window = 1L << params.effectiveLoadWindowShift();
         assertThat(window).isEqualTo("4.6".equals(version) ? 1L << 28 : 1L << 30);
         assertThat(pol.balancePeriodNanos()).isEqualTo(2 * window + 4 * 10_000_000L);
