@@ -61,7 +61,7 @@ class ScenarioSweepTest {
         SweepDefinition e1 = ScenarioSweep.of(BuiltInScenarios.byId("E1", false).orElseThrow(), 0);
         assertThat(e1.metrics()).extracting(SweepDefinition.Metric::name).contains("contextSwitch.max.us");
         assertThat(e1.metrics()).allSatisfy(m -> assertThat(m.better()).isEqualTo(SweepDefinition.Direction.LOWER));
-        SweepDefinition e2cpu = ScenarioSweep.of(BuiltInScenarios.byId("E2", false).orElseThrow(), 1);
+        SweepDefinition e2cpu = ScenarioSweep.of(BuiltInScenarios.byId("E2", false).orElseThrow(), 2);
         assertThat(e2cpu.metrics()).extracting(SweepDefinition.Metric::name)
                 .containsExactly("vms.1.cpuAllVcpus.s", "vms.2.cpuAllVcpus.s", "vcpus.1.cpu.s", "vcpus.0.cpu.s");
         assertThat(ScenarioSweep.needsAudit(ScenarioSweep.of(BuiltInScenarios.byId("E3", false).orElseThrow(), 1))).isTrue();
