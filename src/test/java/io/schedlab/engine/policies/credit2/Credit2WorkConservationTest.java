@@ -8,6 +8,7 @@ import io.schedlab.engine.RunControl;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.policies.PolicyRuns;
 import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.sim.SimulatorProbe;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
@@ -67,9 +68,9 @@ class Credit2WorkConservationTest {
     @ParameterizedTest
     @ValueSource(strings = {"4.6", "latest"})
     void theBoundIsTwoLoadWindowsOfTheReleasePlusFourSlices(String version) {
-        Credit2Params params = Credit2Params.defaults(version).withRunqueue("socket");
-        Credit2Policy pol = PolicyRuns.probe("credit2", Map.of("xenVersion", version, "runqueue", "socket"), 2, 2, 1,
-                1.0, List.of(PolicyRuns.loops("a", 256, 0, 1, 0))).policy(Credit2Policy.class);
+        Credit2Policy pol = SimulatorProbe.of(fourLoopsOnSocketZero(Map.of("xenVersion", version)))
+                .policy(Credit2Policy.class);
+        Credit2Params params = pol.params();
         long window = 1L << params.effectiveLoadWindowShift();
         assertThat(window).isEqualTo("4.6".equals(version) ? 1L << 28 : 1L << 30);
         assertThat(pol.balancePeriodNanos()).isEqualTo(2 * window + 4 * 10_000_000L);
