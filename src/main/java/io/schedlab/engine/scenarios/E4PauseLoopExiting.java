@@ -44,8 +44,10 @@ final class E4PauseLoopExiting {
     static final boolean KVM_2012_YIELD_TO_KERNEL_MODE = false;
 
     /**
-     * kernbench at one size for both runs: 400 jobs and a 0.6 s link. A 2000-job build (6 s link) took
-     * minutes of wall time per overcommitted cell on 2 cores (x 36 cells), too long for the fidelity document.
+     * kernbench at one size for both runs: 400 jobs and a 0.6 s link. At 1x the full build (2000 jobs, 6 s
+     * link) takes ~6 s of CPU; at 2x and 3x the builds make no progress at any size (every switch-in owes a
+     * cache refill longer than the microseconds KVM's directed yields leave a vCPU, docs/benchmarks.md), so
+     * those cells run to the event limit and the full scenario stays out of the fidelity document.
      */
     static final int KERNBENCH_JOBS = 400;
     static final double KERNBENCH_SERIAL_TAIL_MS = 600.0;
