@@ -45,9 +45,10 @@ final class E4PauseLoopExiting {
 
     /**
      * kernbench at one size for both runs: 400 jobs and a 0.6 s link. At 1x the full build (2000 jobs, 6 s
-     * link) takes ~6 s of CPU; at 2x and 3x the builds make no progress at any size (every switch-in owes a
-     * cache refill longer than the microseconds KVM's directed yields leave a vCPU, docs/benchmarks.md), so
-     * those cells run to the event limit and the full scenario stays out of the fidelity document.
+     * link) takes ~6 s of CPU. At 2x and 3x the builds made no progress while a vCPU stalled for its whole cache
+     * refill (longer than the microseconds KVM's directed yields leave it); progressing during the refill
+     * (costs.refillProgressFraction) they complete: ~5 s of CPU per 400-job cell, ~11 s for a 2000-job 2x
+     * cell (docs/benchmarks.md).
      */
     static final int KERNBENCH_JOBS = 400;
     static final double KERNBENCH_SERIAL_TAIL_MS = 600.0;
