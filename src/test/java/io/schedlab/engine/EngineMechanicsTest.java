@@ -128,6 +128,46 @@ class EngineMechanicsTest {
         assertThat(cross.distributions().contextSwitch().maxNanos()).isEqualTo(2000);
     }
 
+    private static ExperimentSpec withRefillFraction(ExperimentSpec s, double fraction) {
+        return new ExperimentSpec(s.name(), s.labels(), s.seed(), s.durationSeconds(), s.stopWhen(), s.host(),
+                s.scheduler(), Map.of("refillProgressFraction", fraction), s.vms(), s.timeline(), s.trace());
+    }
+
+    /** a's 1 s loop visits the other socket (its LLC holds none of the 2 MiB set) for {@code visitSeconds}. */
+    private static ExperimentSpec visitTheOtherSocket(double visitSeconds) {
+        return spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1.0)),
+                List.of(pin(0.5, "a", 0, 2), pin(0.5 + visitSeconds, "a", 0, 0)));
+    }
+
+    private static long nanosOn(ResultDocument d, int pcpu) {
+        return vmNamed(d, "a").vcpus().get(0).ranOn().stream().filter(t -> t.pcpu() == pcpu)
+                .mapToLong(io.schedlab.engine.result.VcpuResult.PcpuTime::nanos).sum();
+    }
+
+    @Test
+    void aRunShorterThanItsRefillProgressesAtTheRefillFraction() {
+        // 2 MiB from memory at 10,000 MB/s: a 0.2 ms debt, stretched to 0.4 ms at fraction 0.5; the visit is 0.1 ms
+        // and the return finds socket 0's caches as a left them (nothing else ran), so only the visit differs
+        ExperimentSpec visit = visitTheOtherSocket(0.0001);
+        ResultDocument stall = run(withRefillFraction(visit, 0.0));
+        ResultDocument overlap = run(withRefillFraction(visit, 0.5));
+        long visitNanos = nanosOn(overlap, 2);
+        assertThat(visitNanos).isEqualTo(nanosOn(stall, 2)).isBetween(50_000L, 200_000L);
+        // fraction 0: the whole visit is lost; 0.5: half of it is work done
+        assertThat(vmNamed(stall, "a").completionNanos() - vmNamed(overlap, "a").completionNanos())
+                .isCloseTo(visitNanos / 2, within(2L));
+    }
+
+    @Test
+    void aRunLongerThanItsRefillLosesExactlyTheDebtWhateverTheFraction() {
+        ExperimentSpec visit = visitTheOtherSocket(0.01); // 10 ms, longer than the stretched refill
+        long stall = vmNamed(run(withRefillFraction(visit, 0.0)), "a").completionNanos();
+        for (double fraction : new double[] {0.5, 0.9}) {
+            long overlap = vmNamed(run(withRefillFraction(visit, fraction)), "a").completionNanos();
+            assertThat(overlap).as("fraction %s", fraction).isCloseTo(stall, within(2L));
+        }
+    }
+
     @Test
     void guestTimeSharesThreadsBeyondItsVcpus() {
         ResultDocument d = run(spec(host(1, 1, 1), "static", 10,

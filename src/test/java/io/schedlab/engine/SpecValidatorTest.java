@@ -103,6 +103,20 @@ class SpecValidatorTest {
     }
 
     @Test
+    void theRefillProgressFractionStaysBelowOneSoTheRefillStaysFinite() {
+        ExperimentSpec v = valid();
+        for (double bad : new double[] {-0.1, 0.95, 1.0}) {
+            ExperimentSpec s = new ExperimentSpec(v.name(), v.labels(), v.seed(), v.durationSeconds(), v.stopWhen(),
+                    v.host(), v.scheduler(), Map.of("refillProgressFraction", bad), v.vms(), v.timeline(), v.trace());
+            assertThat(violations(s)).as("fraction %s", bad).extracting(Violation::pointer)
+                    .containsExactly("/costs/refillProgressFraction");
+        }
+        ExperimentSpec ok = new ExperimentSpec(v.name(), v.labels(), v.seed(), v.durationSeconds(), v.stopWhen(),
+                v.host(), v.scheduler(), Map.of("refillProgressFraction", 0.9), v.vms(), v.timeline(), v.trace());
+        assertThat(violations(ok)).isEmpty();
+    }
+
+    @Test
     void placementOutsideHostOrHardAffinityIsRejected() {
         ExperimentSpec s = spec(host(1, 2, 1), "static", 10, List.of(
                 vm("a", 1, List.of(5), "idle", null),

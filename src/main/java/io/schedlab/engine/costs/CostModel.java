@@ -24,6 +24,7 @@ public record CostModel(
         long coldCacheWorkingSetKb,
         double llcRefillMBps,
         double memoryRefillMBps,
+        double refillProgressFraction,
         long rendezvousNanos,
         double l1BandwidthMBps,
         double l2BandwidthMBps,
@@ -52,6 +53,7 @@ public record CostModel(
                 p.getLong("coldCacheWorkingSetKb"),
                 p.getDouble("llcRefillMBps"),
                 p.getDouble("memoryRefillMBps"),
+                p.getDouble("refillProgressFraction"),
                 p.getLong("rendezvousNanos"),
                 p.getDouble("l1BandwidthMBps"),
                 p.getDouble("l2BandwidthMBps"),
@@ -111,6 +113,17 @@ public record CostModel(
                             + " overlapped as out-of-order cores and prefetchers do; calibration knob (one miss per"
                             + " ~100 ns without overlap, Drepper 2007 s. 3.3, would be 610 MB/s and makes a vCPU"
                             + " preempted every millisecond never finish its refill)"),
+            ParameterSpec.number("refillProgressFraction", 0.5, 0, 0.9, "fraction",
+                    "Share of full speed a thread keeps while its cache refill is served (an out-of-order core runs"
+                            + " independent instructions while its misses are outstanding: memory-level parallelism);"
+                            + " the refill stretches to refill / (1 - fraction), so a run longer than that still"
+                            + " loses exactly the refill time, and 0 stalls the thread until the refill is done.",
+                    "calibration knob: no source gives the share. Out-of-order cores overlap misses with"
+                            + " independent work (Chou, Fahs, Abraham, ISCA 2004: out-of-order issue raises MLP"
+                            + " 12-30% over in-order) until the reorder buffer fills (Karkhanis, Smith, ISCA 2004,"
+                            + " first-order superscalar model), so the share lies between 0 (in-order stall) and 1;"
+                            + " 0.5 is the midpoint. At 0 a vCPU switched more often than its refill takes never"
+                            + " progresses (E4's overcommitted kernbench livelocks, docs/benchmarks.md)"),
             ParameterSpec.number("l1BandwidthMBps", 44_700, 1, 1_000_000, "MB/s",
                     "Rate of one thread moving data that fits its core's L1 (sequential loads/stores).",
                     "derived: one 16-byte store per cycle at 2.93 GHz (Xeon X5570; Intel optimization manual,"

@@ -17,10 +17,14 @@ import io.schedlab.engine.model.Topology;
  * L2 holds nothing of it; another socket's LLC neither).
  *
  * <p>Refill: what the LLC lost comes from memory at {@code memoryRefillMBps}, what only the L2 lost
- * comes from the LLC at {@code llcRefillMBps}; the vCPU makes no progress until it is done (the
- * simulator's warm-up debt). A vCPU switched out before it finished leaves only what it refilled
- * (its footprint grows in proportion to the debt paid), so a short slice does not pretend a full
- * refill. A vCPU's first run pays nothing (its caches were warmed before the measured work began,
+ * comes from the LLC at {@code llcRefillMBps}; that time is the warm-up debt. While the misses are
+ * served the vCPU's thread runs at {@code refillProgressFraction} (rho) of full speed (an out-of-order
+ * core executes independent work meanwhile: memory-level parallelism), so the refill takes
+ * debt / (1 - rho) of wall time and a run that outlasts it loses exactly the debt (rho x debt / (1 - rho)
+ * done during the refill, the rest at full speed); {@link Progress} applies the slow rate up to the
+ * refill's end. rho = 0 is a stall until the refill is done. A vCPU switched out before its refill
+ * finished leaves only what it refilled (its footprint grows in proportion to the refill time spent),
+ * so a short slice does not pretend a full refill. A vCPU's first run pays nothing (its caches were warmed before the measured work began,
  * on no pCPU the model knows).
  */
 final class CacheModel {
@@ -32,9 +36,11 @@ final class CacheModel {
     private final long defaultWorkingSetBytes;
     private final double memoryBytesPerNano;
     private final double llcBytesPerNano;
-    /** Per vCPU uid, its current run: switch-in time, debt, and per level what survived and what it needs. */
+    /** costs.refillProgressFraction: the share of full speed kept while the refill is served. */
+    private final double refillProgressFraction;
+    /** Per vCPU uid, its current run: switch-in time, refill time, and per level what survived and what it needs. */
     private long[] inAt = new long[0];
-    private long[] debt = new long[0];
+    private long[] refill = new long[0];
     private long[] survL2 = new long[0];
     private long[] survLlc = new long[0];
     private long[] needL2 = new long[0];
@@ -53,6 +59,7 @@ final class CacheModel {
         defaultWorkingSetBytes = costs.coldCacheWorkingSetKb() * 1024L;
         memoryBytesPerNano = costs.memoryRefillMBps() * MIB / 1e9;
         llcBytesPerNano = costs.llcRefillMBps() * MIB / 1e9;
+        refillProgressFraction = costs.refillProgressFraction();
     }
 
     /** 1 MB = 2^20 bytes, as Xen and sysbench report MiB. */
@@ -60,7 +67,8 @@ final class CacheModel {
 
     /**
      * vCPU {@code uid}, whose workload keeps {@code workingSetKb} hot (-1: the cost default), is switched
-     * in on pCPU p at {@code at}: the refill time it owes (0 on its first run), and it becomes the most
+     * in on pCPU p at {@code at}: the wall time its refill takes (debt / (1 - refillProgressFraction); 0 on its
+     * first run), during which it progresses at the fraction's share of full speed; it becomes the most
      * recent user of p's L2 and LLC with its whole footprint (cut back at {@link #switchOut} if it
      * leaves before the refill is done).
      */
@@ -79,25 +87,25 @@ final class CacheModel {
         llc.touch(socket, uid, needLlc[uid]);
         inAt[uid] = at;
         if (!ranBefore || workingSetBytes == 0) {
-            debt[uid] = 0;
+            refill[uid] = 0;
             return 0;
         }
         // Lines refilled from memory land in the L2 too; the rest of the L2's loss comes from the LLC.
-        double nanos = lostLlc / memoryBytesPerNano + Math.max(0, missingL2 - lostLlc) / llcBytesPerNano;
-        debt[uid] = Math.round(nanos);
-        return debt[uid];
+        double debt = lostLlc / memoryBytesPerNano + Math.max(0, missingL2 - lostLlc) / llcBytesPerNano;
+        refill[uid] = Math.round(debt / (1 - refillProgressFraction));
+        return refill[uid];
     }
 
-    /** vCPU uid leaves pCPU p at {@code at}: if its refill was not done, it holds only the part it paid for. */
+    /** vCPU uid leaves pCPU p at {@code at}: if its refill was not done, it holds only the part it refilled. */
     void switchOut(int uid, int p, long at) {
-        if (uid >= debt.length || debt[uid] == 0) {
+        if (uid >= refill.length || refill[uid] == 0) {
             return;
         }
         long ran = Math.max(0, at - inAt[uid]);
-        if (ran >= debt[uid]) {
+        if (ran >= refill[uid]) {
             return;
         }
-        double paid = (double) ran / debt[uid];
+        double paid = (double) ran / refill[uid];
         l2.resize(coreOf[p], uid, survL2[uid] + Math.round(paid * (needL2[uid] - survL2[uid])));
         llc.resize(socketOf[p], uid, survLlc[uid] + Math.round(paid * (needLlc[uid] - survLlc[uid])));
     }
@@ -108,7 +116,7 @@ final class CacheModel {
         }
         int n = Math.max(uid + 1, 2 * inAt.length);
         inAt = java.util.Arrays.copyOf(inAt, n);
-        debt = java.util.Arrays.copyOf(debt, n);
+        refill = java.util.Arrays.copyOf(refill, n);
         survL2 = java.util.Arrays.copyOf(survL2, n);
         survLlc = java.util.Arrays.copyOf(survLlc, n);
         needL2 = java.util.Arrays.copyOf(needL2, n);

@@ -394,9 +394,7 @@ final class GuestKernel {
         } else if (th.mode == GuestThreadRun.COMPUTE) {
             double rate = sim.progress.rate(vr, th);
             vr.rate = rate;
-            long from = Math.max(sim.now, vr.progressFrom);
-            double span = Math.ceil(th.remaining / rate);
-            at = span >= 4e18 ? Simulator.NEVER : from + (long) span;
+            at = sim.progress.finishAt(vr, t0, th.remaining, rate);
         }
         if (th.mode != GuestThreadRun.SPIN && th.locksHeld == 0 && !vr.vm.ready.isEmpty()) {
             long sliceAt = t0 + Math.max(0, sim.costs.guestSliceNanos() - th.sliceUsed);

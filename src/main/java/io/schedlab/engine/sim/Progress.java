@@ -6,7 +6,9 @@ import java.util.Arrays;
 /**
  * Thread progress on running vCPUs: settling work done at the current rate, and the rate itself
  * (SMT sibling contention x the NUMA node's bandwidth share and distance). When a rate changes the
- * affected vCPUs are settled at the old rate first and re-planned at the new one.
+ * affected vCPUs are settled at the old rate first and re-planned at the new one. Until its cache
+ * refill ends ({@code VcpuRun.progressFrom}, see {@link CacheModel}) a thread runs at
+ * {@code costs.refillProgressFraction} of that rate.
  */
 final class Progress {
     private final Simulator sim;
@@ -21,6 +23,8 @@ final class Progress {
     /** 10 / SLIT distance [here][memory node]: the remote-access factor, divided once instead of per rate. */
     private final double[][] remoteFactor;
     private final double smtFactor;
+    /** Share of the rate kept during a cache refill (0: no progress before the refill is done). */
+    private final double refillFraction;
     private final double streamBandwidthMBps;
     private final double[] nodeBandwidthMBps;
     double localStreamWork;
@@ -32,6 +36,7 @@ final class Progress {
         this.streamers = new VcpuRun[nodes][8];
         this.streamerCount = new int[nodes];
         this.smtFactor = sim.costs.smtFactor();
+        this.refillFraction = sim.costs.refillProgressFraction();
         this.streamBandwidthMBps = sim.costs.streamBandwidthMBps();
         this.nodeBandwidthMBps = sim.topo.nodeBandwidthMBps().clone();
         this.bandwidthShare = new double[nodes];
@@ -98,9 +103,8 @@ final class Progress {
                 long dt = sim.now - from;
                 th.sliceUsed += dt;
                 if (th.mode == GuestThreadRun.COMPUTE) {
-                    long pf = Math.max(from, vr.progressFrom);
-                    if (sim.now > pf) {
-                        double done = (sim.now - pf) * vr.rate;
+                    double done = workBetween(vr, from, sim.now);
+                    if (done > 0) {
                         th.remaining -= done;
                         if (th.memoryStream) {
                             if (sim.numaNodeOf[vr.v.processor] == vr.memoryNode) {
@@ -116,6 +120,39 @@ final class Progress {
             }
         }
         vr.lastSettle = sim.now;
+    }
+
+    /**
+     * Work vr's thread does in [from, to) at its current rate (from at or after the run's start): the part
+     * before the refill's end at the refill fraction of it, the rest at full rate.
+     */
+    private double workBetween(VcpuRun vr, long from, long to) {
+        long pf = Math.max(from, vr.progressFrom);
+        double done = to > pf ? (to - pf) * vr.rate : 0;
+        if (refillFraction > 0 && pf > from) {
+            done += (Math.min(to, pf) - from) * (refillFraction * vr.rate);
+        }
+        return done;
+    }
+
+    /**
+     * When vr's thread finishes {@code remaining} work at {@code rate}, working from {@code t0} (at or after
+     * the run's start): at the refill fraction of the rate until the refill ends, at the full rate after.
+     * {@link Simulator#NEVER} when it would not finish in the long range.
+     */
+    long finishAt(VcpuRun vr, long t0, double remaining, double rate) {
+        double left = remaining;
+        if (refillFraction > 0 && t0 < vr.progressFrom) {
+            double slowRate = refillFraction * rate;
+            double inRefill = (vr.progressFrom - t0) * slowRate;
+            if (left <= inRefill) {
+                return t0 + (long) Math.ceil(left / slowRate);
+            }
+            left -= inRefill;
+        }
+        long from = Math.max(t0, vr.progressFrom);
+        double span = Math.ceil(left / rate);
+        return span >= 4e18 ? Simulator.NEVER : from + (long) span;
     }
 
     /** Whether {@link #settle} would leave vr unchanged now (settled at this instant, or not running). */

@@ -22,7 +22,7 @@ final class VcpuRun {
     long runStart;
     /** When it was switched in (Xen's runstate entry time); unlike runStart not moved by decisions that keep it. */
     long runningSince;
-    /** runStart + cold-cache warm-up debt: no useful progress before it. */
+    /** runStart + the cache refill's time: full-speed progress from here, the refill fraction of it before. */
     long progressFrom;
     long lastSettle;
     double rate = 1.0;

@@ -236,6 +236,7 @@ final class VmLifecycle {
             return;
         }
         if (v.state == VcpuState.RUNNING) {
+            sim.progress.settle(vr); // the work it did so far counts (settle skips a vCPU no longer RUNNING)
             vr.migrating = true;
             VcpuStateMachine.move(v, VcpuState.BLOCKED);
             sim.policy.sleep(v);

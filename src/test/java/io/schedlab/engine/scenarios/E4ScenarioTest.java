@@ -23,6 +23,8 @@ class E4ScenarioTest {
                 assertThat(v.normalized().scheduler().policy()).isEqualTo("cfs");
                 assertThat(v.normalized().scheduler().hypervisor()).isEqualTo("kvm");
                 Object handler = v.normalized().scheduler().params().get("pleHandler");
+                assertThat(v.normalized().scheduler().params()).as("the KVM of 2012: fixed PLE window, any preempted "
+                        + "vCPU a candidate").containsEntry("pleWindowGrow", 0L).containsEntry("yieldToKernelMode", false);
                 assertThat(run.measures()).singleElement().satisfies(m -> assertThat(m.column()).isEqualTo(handler));
                 handlers.add(handler);
             }

@@ -1,6 +1,7 @@
 package io.schedlab.engine.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.model.Pcpu;
@@ -24,12 +25,18 @@ class CacheModelTest {
                 new long[] {1024, 1024}, llcKb, 256, 32);
     }
 
+    /** Default costs with this working set; a refill progress fraction of 0, so a refill takes exactly its debt. */
     private static CostModel costs(long workingSetKb) {
+        return costs(workingSetKb, 0.0);
+    }
+
+    private static CostModel costs(long workingSetKb, double refillProgressFraction) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (ParameterSpec p : CostModel.parameters()) {
             values.put(p.name(), p.defaultValue());
         }
         values.put("coldCacheWorkingSetKb", workingSetKb);
+        values.put("refillProgressFraction", refillProgressFraction);
         return CostModel.from(values);
     }
 
@@ -86,5 +93,28 @@ class CacheModelTest {
         caches.switchIn(0, 0, true, -1, 2 * full); // back: socket 0 still holds it all
         // returning to socket 1, half of the set is there: half the memory refill is owed
         assertThat(caches.switchIn(0, 2, true, -1, 3 * full)).isCloseTo(full / 2, org.assertj.core.api.Assertions.within(2L));
+    }
+
+    @Test
+    void progressDuringTheRefillStretchesItByOneOverOneMinusTheFraction() {
+        long debt = nanos(2048 * KIB, costs(2048).memoryRefillMBps()); // cross-socket: 2 MiB from memory
+        for (double rho : new double[] {0.0, 0.5, 0.9}) {
+            CacheModel caches = new CacheModel(host(8192), costs(2048, rho));
+            caches.switchIn(0, 0, false, -1, 0);
+            long refill = caches.switchIn(0, 2, true, -1, 1_000);
+            // at rho of full speed for debt / (1 - rho), the run does rho x refill of work and loses the debt
+            assertThat(refill).as("rho %s", rho).isCloseTo(Math.round(debt / (1 - rho)), within(1L));
+            assertThat(refill - rho * refill).as("rho %s: time lost", rho).isCloseTo(debt, within(1.0));
+        }
+    }
+
+    @Test
+    void aSwitchOutHalfwayThroughAStretchedRefillKeepsHalfTheSet() {
+        CacheModel caches = new CacheModel(host(8192), costs(2048, 0.5));
+        caches.switchIn(0, 0, false, -1, 0);
+        long refill = caches.switchIn(0, 2, true, -1, 1_000);
+        caches.switchOut(0, 2, 1_000 + refill / 2); // half of the wall time of the (stretched) refill
+        caches.switchIn(0, 0, true, -1, 2 * refill);
+        assertThat(caches.switchIn(0, 2, true, -1, 3 * refill)).isCloseTo(refill / 2, within(2L));
     }
 }

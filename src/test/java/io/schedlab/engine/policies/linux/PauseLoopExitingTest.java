@@ -82,6 +82,16 @@ class PauseLoopExitingTest {
     }
 
     @Test
+    void aFixedWindowExitsAtEveryBaseWindowWhereTheGrowingOneBacksOff() {
+        // 1x, every vCPU alone on its CPU: no sched-in shrinks the window, so it doubles per exit unless fixed
+        List<VmSpec> oneX = List.of(spinlockVm("guest", 4));
+        long growing = stat(run("cfs", Map.of("pleHandler", "base"), 8, oneX), "pleExits");
+        long fixed = stat(run("cfs", Map.of("pleHandler", "base", "pleWindowGrow", 0), 8, oneX), "pleExits");
+        assertThat(growing).isPositive();
+        assertThat(fixed).as("ple_window_grow 0: __grow_ple_window keeps the base window").isGreaterThan(10 * growing);
+    }
+
+    @Test
     void pleGapZeroTurnsExitsOffButTheGuestStillSpins() {
         ResultDocument doc = run("cfs", Map.of("pleGapCycles", 0), 4,
                 List.of(spinlockVm("guest", 8), vm("busy", 4, null, endlessLoop(4))));
