@@ -13,13 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -68,7 +63,7 @@ class SweepSurvivesAReplicaKillTest {
                     b.destroyForcibly(); // SIGKILL mid-sweep: no hand-back, no shutdown hook
                     assertThat(b.waitFor(30, TimeUnit.SECONDS)).isTrue();
                     Instant killedAt = Instant.now();
-                    Set<String> heldByB = strings(c, "select task_instance from scheduled_tasks where picked"
+                    Set<String> heldByB = RunRows.strings(c, "select task_instance from scheduled_tasks where picked"
                             + " and picked_by = 'replica-b'");
                     assertThat(heldByB).as("replica-b was killed while running children").isNotEmpty();
 
@@ -78,7 +73,7 @@ class SweepSurvivesAReplicaKillTest {
 
                     Map<String, String[]> children = children(c, sweepId);
                     assertThat(children).hasSize(CELLS * REPETITIONS);
-                    assertThat(count(c, "select count(distinct cell_index * 1000 + repetition) from sweep_experiments"
+                    assertThat(RunRows.count(c, "select count(distinct cell_index * 1000 + repetition) from sweep_experiments"
                             + " where sweep_id = '" + sweepId + "'")).isEqualTo(CELLS * REPETITIONS);
                     for (Map.Entry<String, String[]> child : children.entrySet()) {
                         assertThat(child.getValue()[0]).as("status of " + child.getKey()).isEqualTo("SUCCEEDED");
@@ -93,7 +88,7 @@ class SweepSurvivesAReplicaKillTest {
                     long finishedOnA = children.values().stream().filter(r -> "replica-a".equals(r[2])).count();
                     assertThat(runsStarted(portA)).as("runs replica-a started: one per child it finished")
                             .isEqualTo(finishedOnA);
-                    assertThat(count(c, "select count(*) from scheduled_tasks")).as("jobs left").isZero();
+                    assertThat(RunRows.count(c, "select count(*) from scheduled_tasks")).as("jobs left").isZero();
 
                     JsonNode table = get(portA, "/api/v1/sweeps/" + sweepId + "/table");
                     assertThat(table.path("complete").asBoolean()).isTrue();
@@ -131,10 +126,10 @@ class SweepSurvivesAReplicaKillTest {
     private static void awaitMidSweep(Connection c, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            boolean finishedOne = count(c, "select count(*) from experiments where run_by = 'replica-b' and status"
+            boolean finishedOne = RunRows.count(c, "select count(*) from experiments where run_by = 'replica-b' and status"
                     + " = 'SUCCEEDED'") > 0;
-            long queued = count(c, "select count(*) from experiments where status = 'QUEUED'");
-            if (count(c, "select count(*) from scheduled_tasks where picked and picked_by = 'replica-b'") > 0
+            long queued = RunRows.count(c, "select count(*) from experiments where status = 'QUEUED'");
+            if (RunRows.count(c, "select count(*) from scheduled_tasks where picked and picked_by = 'replica-b'") > 0
                     && (finishedOne ? queued > 2 : queued <= 2 * CELLS * REPETITIONS / 3)) {
                 return;
             }
@@ -182,33 +177,8 @@ class SweepSurvivesAReplicaKillTest {
 
     /** Child id -> {status, has result, run_by, finished_at}. */
     private static Map<String, String[]> children(Connection c, String sweepId) throws Exception {
-        Map<String, String[]> out = new HashMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select e.id, e.status,"
-                + " e.result is not null, e.run_by, e.finished_at from sweep_experiments se join experiments e"
-                + " on e.id = se.experiment_id where se.sweep_id = '" + sweepId + "'")) {
-            while (rs.next()) {
-                Timestamp finished = rs.getTimestamp(5);
-                out.put(rs.getString(1), new String[] {rs.getString(2), String.valueOf(rs.getBoolean(3)),
-                        rs.getString(4), finished == null ? null : finished.toInstant().toString()});
-            }
-        }
-        return out;
-    }
-
-    private static Set<String> strings(Connection c, String sql) throws Exception {
-        Set<String> out = new HashSet<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
-
-    private static long count(Connection c, String sql) throws Exception {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
+        return RunRows.runs(c, "select e.id, e.status, e.result is not null, e.run_by, e.finished_at from"
+                + " sweep_experiments se join experiments e on e.id = se.experiment_id where se.sweep_id = '"
+                + sweepId + "'");
     }
 }

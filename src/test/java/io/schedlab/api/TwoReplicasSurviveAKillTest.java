@@ -13,12 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -66,7 +62,7 @@ class TwoReplicasSurviveAKillTest {
                     b.waitFor(30, TimeUnit.SECONDS);
                     Instant killedAt = Instant.now();
                     // what the dead replica still holds: orphans only another replica can finish
-                    Set<String> heldByB = strings(c, "select task_instance from scheduled_tasks where picked"
+                    Set<String> heldByB = RunRows.strings(c, "select task_instance from scheduled_tasks where picked"
                             + " and picked_by = 'replica-b'");
                     assertThat(heldByB).as("replica-b was killed while running jobs").isNotEmpty();
                     Duration released = awaitReleased(c, heldByB, Duration.ofSeconds(60));
@@ -88,7 +84,7 @@ class TwoReplicasSurviveAKillTest {
                             assertThat(Instant.parse(row.getValue()[3])).isBefore(killedAt);
                         }
                     }
-                    assertThat(count(c, "select count(*) from scheduled_tasks")).isZero();
+                    assertThat(RunRows.count(c, "select count(*) from scheduled_tasks")).isZero();
                     System.out.printf("killed replica-b holding %d jobs; released after %d ms; %d finished on b%n",
                             heldByB.size(), released.toMillis(),
                             rows.values().stream().filter(r -> "replica-b".equals(r[2])).count());
@@ -125,7 +121,7 @@ class TwoReplicasSurviveAKillTest {
     private static Set<String> awaitHeldBy(Connection c, String replica, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            Set<String> held = strings(c, "select task_instance from scheduled_tasks where picked and picked_by = '"
+            Set<String> held = RunRows.strings(c, "select task_instance from scheduled_tasks where picked and picked_by = '"
                     + replica + "'");
             if (!held.isEmpty()) {
                 return held;
@@ -139,7 +135,7 @@ class TwoReplicasSurviveAKillTest {
     private static Duration awaitReleased(Connection c, Set<String> ids, Duration timeout) throws Exception {
         long start = System.nanoTime();
         while (System.nanoTime() - start < timeout.toNanos()) {
-            Set<String> stillHeld = strings(c, "select task_instance from scheduled_tasks where picked and picked_by"
+            Set<String> stillHeld = RunRows.strings(c, "select task_instance from scheduled_tasks where picked and picked_by"
                     + " = 'replica-b'");
             stillHeld.retainAll(ids);
             if (stillHeld.isEmpty()) {
@@ -153,7 +149,7 @@ class TwoReplicasSurviveAKillTest {
     private static void awaitAllFinished(Connection c, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (count(c, "select count(*) from experiments where status in ('QUEUED', 'RUNNING')") == 0) {
+            if (RunRows.count(c, "select count(*) from experiments where status in ('QUEUED', 'RUNNING')") == 0) {
                 return;
             }
             Thread.sleep(250);
@@ -163,32 +159,6 @@ class TwoReplicasSurviveAKillTest {
 
     /** id -> {status, has result, run_by, finished_at}. */
     private static Map<String, String[]> rows(Connection c) throws Exception {
-        Map<String, String[]> out = new HashMap<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "select id, status, result is not null, run_by, finished_at from experiments")) {
-            while (rs.next()) {
-                Timestamp finished = rs.getTimestamp(5);
-                out.put(rs.getString(1), new String[] {rs.getString(2), String.valueOf(rs.getBoolean(3)),
-                        rs.getString(4), finished == null ? null : finished.toInstant().toString()});
-            }
-        }
-        return out;
-    }
-
-    private static Set<String> strings(Connection c, String sql) throws Exception {
-        Set<String> out = new HashSet<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
-
-    private static long count(Connection c, String sql) throws Exception {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
+        return RunRows.runs(c, "select id, status, result is not null, run_by, finished_at from experiments");
     }
 }
