@@ -112,10 +112,12 @@ class EngineMechanicsTest {
         CostModel costs = CostModel.from(engine.validate(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1)),
                 List.of()), Limits.defaults()).normalized().costs());
         // CacheModel: another socket's LLC holds none of the 2 MiB working set (refilled from memory, which
-        // fills the L2 too); another core of the same socket lost only its 256 KiB L2 share (from the LLC).
+        // fills the L2 too); another core of the same socket lost only its 256 KiB L2 share (from the LLC), and of
+        // that a 2 MiB set (8 L2s) owes only the extra misses of its reload: 1 - 7 ln(8/7) of the L2.
         double mib = 1024.0 * 1024;
         long crossDebt = Math.round(costs.coldCacheWorkingSetKb() * 1024.0 / (costs.memoryRefillMBps() * mib) * 1e9);
-        long sameSocketDebt = Math.round(256 * 1024.0 / (costs.llcRefillMBps() * mib) * 1e9);
+        double l2Reload = (1 - 7 * Math.log(8.0 / 7)) * 256 * 1024.0;
+        long sameSocketDebt = Math.round(l2Reload / (costs.llcRefillMBps() * mib) * 1e9);
         ResultDocument stay = run(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1.0)),
                 List.of(pin(0.5, "a", 0, 1))));
         ResultDocument cross = run(spec(host(2, 2, 1), "static", 10, List.of(cpuLoop("a", 0, 1.0)),

@@ -99,7 +99,8 @@ public record CostModel(
                     "UNVERIFIED calibration knob (single-core STREAM class figure)"),
             ParameterSpec.integer("coldCacheWorkingSetKb", 2_048, 0, 1_048_576, "KiB",
                     "Working set of a vCPU: what it leaves in (and must refill into) a core's L2 and a socket's LLC,"
-                            + " each capped at the cache's size (LRU stack model, see CacheModel).",
+                            + " each capped at the cache's size (LRU stack model); a set larger than a cache owes it"
+                            + " only its reload transient's extra misses (see CacheModel).",
                     "calibration knob, UNVERIFIED: no source gives a guest's working set; 2 MiB = a few L2s of"
                             + " kernel + user hot data"),
             ParameterSpec.number("llcRefillMBps", 4_069, 1, 1_000_000, "MB/s",
@@ -107,7 +108,8 @@ public record CostModel(
                     "derived: one 64-byte line per ~15 ns LLC hit (~40 cycles at ~2.7 GHz, Intel optimization"
                             + " manual, Nehalem L3 latency), misses not overlapped; calibration knob"),
             ParameterSpec.number("memoryRefillMBps", 10_000, 1, 1_000_000, "MB/s",
-                    "Refill rate from memory (lines the LLC lost): a resuming program's demand misses.",
+                    "Refill rate from memory (lines the LLC lost): a resuming program's demand misses; at most"
+                            + " the NUMA node's bandwidth (host.numaNodes[].bandwidthMBps).",
                     "calibrated to the measured cost of a context switch whose data set exceeds the caches: up to"
                             + " ~200 us (EWiLi'15, scheduler-facts.md), i.e. a 2 MiB working set in ~0.2 ms, misses"
                             + " overlapped as out-of-order cores and prefetchers do; calibration knob (one miss per"

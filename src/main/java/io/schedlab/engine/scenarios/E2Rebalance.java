@@ -129,12 +129,20 @@ final class E2Rebalance {
      * Seed 001's "two-way server" (December 2005): two single-core sockets sharing one memory (front-side
      * bus, no NUMA), each with 1 MiB of L2 as its last-level cache, as the two-way Xeon (Nocona, 1 MiB L2)
      * and Opteron (1 MiB L2) servers of that year had. The post does not name the CPU: the cache size is
-     * the era's, not a measured fact (docs/fidelity.md gives the effect for 2 MiB as well).
+     * the era's, not a measured fact (docs/fidelity.md gives the effect for 2 MiB as well). The memory's
+     * peak is the era's too: {@link #SERVER_2005_MEMORY_MBPS}.
      */
     static HostSpec twoWayServer2005() {
-        return new HostSpec(2, 1, 1, List.of(new NumaNodeSpec(List.of(0, 1), 1024, null)), null,
+        return new HostSpec(2, 1, 1, List.of(new NumaNodeSpec(List.of(0, 1), 1024, SERVER_2005_MEMORY_MBPS)), null,
                 SERVER_2005_CACHE_KB, SERVER_2005_CACHE_KB);
     }
+
+    /**
+     * Peak memory bandwidth of the 2005 two-way server, MB/s: a Nocona Xeon pair shares one 800 MT/s x 8-byte
+     * front-side bus (6.4 GB/s; HEXUS Nocona review, 2004), an Opteron 2xx has dual-channel DDR-400 per
+     * socket (6.4 GB/s); either way 6,400 MB/s, which also bounds how fast a cache refills from memory.
+     */
+    static final double SERVER_2005_MEMORY_MBPS = 6_400;
 
     /** L2 = last-level cache per socket of the 2005 two-way server. */
     static final int SERVER_2005_CACHE_KB = 1024;

@@ -229,7 +229,8 @@ public final class FidelityReport {
         HOST_DEFAULTS.put("numaNodes[].bandwidthMBps", new String[] {
             TablePrinter.num(SpecNormalizer.DEFAULT_NODE_BANDWIDTH_MBPS), "MB/s",
             "calibration knob, UNVERIFIED: a Xeon X5570 socket's three DDR3-1333 channels peak at ~32 GB/s; what"
-                    + " guests' streams get is lower and varies"});
+                    + " guests' streams get is lower and varies; it also caps the cache refill rate"
+                    + " (memoryRefillMBps); E2's 2005 host gives its own, 6,400 (one 800 MT/s front-side bus)"});
         HOST_DEFAULTS.put("numaDistance (remote)", new String[] {
             Integer.toString(SpecNormalizer.REMOTE_DISTANCE), "ACPI SLIT (10 = local)",
             "what two-socket Xeon firmware commonly reports (numactl --hardware: 10 21 / 21 10); the model's remote"

@@ -16,6 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * vcpu_yield reaches the policy's yield hook. On one pCPU, two vCPUs of a lock-heavy guest never block, so
  * without a yield every switch waits for the 1 ms rate limit (credit and credit2 keep a non-yielding current
  * vCPU that long); only the policy's yield path lets a spinner give the pCPU to the lock holder sooner.
+ * Half of each record is inside the lock, so about every second switch preempts a holder (with the workload's
+ * default 5 us of 55 us a 0.2 s run of ~20 switches can miss it by chance).
  */
 class XenPauseLoopExitTest {
     private static final double SECONDS = 0.2;
@@ -25,7 +27,7 @@ class XenPauseLoopExitTest {
 
     private static VmSpec lockGuest(long pleWindowNanos) {
         return new VmSpec("locks", 2, null, null, null, null, null, null, null, List.of(0, 0), null,
-                new WorkloadSpec("spinlock", Map.of("threads", 2)),
+                new WorkloadSpec("spinlock", Map.of("threads", 2, "outsideUs", 20, "insideUs", 20)),
                 pleWindowNanos == 0 ? null : Map.of(XenParameters.PLE_WINDOW, pleWindowNanos), null);
     }
 
