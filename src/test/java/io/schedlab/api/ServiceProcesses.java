@@ -9,9 +9,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
-/** Helpers of the tests that start the service as its own process: a free port, and waiting for readiness. */
+/** Helpers of the tests that start the service as its own process: a free port, waiting for readiness, a kill mid-run. */
 final class ServiceProcesses {
 
     private ServiceProcesses() {
@@ -33,6 +37,38 @@ final class ServiceProcesses {
             Thread.sleep(200);
         }
         throw new AssertionError("service not ready within 120 s; see " + log);
+    }
+
+    /**
+     * SIGKILLs {@code app} at a moment it holds picked jobs, and returns them. The process is frozen first
+     * (SIGSTOP), so what it holds cannot change between the read and the kill (a transaction it had open stays
+     * open and is rolled back when the connection dies); when it holds nothing then, it is resumed (SIGCONT)
+     * and {@code ready} is awaited again. Fails after {@code timeout}.
+     */
+    static Set<String> killWhileHolding(Process app, Connection c, String replica, Duration timeout,
+            Callable<Boolean> ready) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!ready.call()) {
+                Thread.sleep(10);
+                continue;
+            }
+            signal(app, "STOP");
+            Set<String> held = RunRows.strings(c, "select task_instance from scheduled_tasks where picked and picked_by = '"
+                    + replica + "'");
+            if (!held.isEmpty()) {
+                app.destroyForcibly(); // SIGKILL: no hand-back, no shutdown hook
+                assertThat(app.waitFor(30, TimeUnit.SECONDS)).as(replica + " exited").isTrue();
+                return held;
+            }
+            signal(app, "CONT");
+        }
+        throw new AssertionError(replica + " never held a job when it was frozen");
+    }
+
+    private static void signal(Process app, String signal) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(app.pid())).inheritIO().start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -" + signal).isTrue();
     }
 
     static int freePort() throws IOException {

@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A sweep spread over two real service processes (each its own JVM) on one fresh PostgreSQL
- * database; one replica is killed with SIGKILL while it runs children. The sweep still completes:
+ * database; one replica is frozen while it runs children and killed with SIGKILL. The sweep still completes:
  * every child SUCCEEDED exactly once (what the dead replica finished stays finished, what it held
  * is finished by the survivor, which starts no child twice), no job is left behind and the table is
  * complete. Heartbeats every 500 ms (dead after 2 s) keep the take-over short, and the JIT's first
@@ -59,13 +59,10 @@ class SweepSurvivesAReplicaKillTest {
                 assertThat(json.readTree(accepted.body()).path("total").asInt()).isEqualTo(CELLS * REPETITIONS);
 
                 try (Connection c = DriverManager.getConnection(db.url(), db.user(), db.password())) {
-                    awaitMidSweep(c, Duration.ofSeconds(60));
-                    b.destroyForcibly(); // SIGKILL mid-sweep: no hand-back, no shutdown hook
-                    assertThat(b.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                    // SIGKILL mid-sweep while replica-b runs children
+                    Set<String> heldByB = ServiceProcesses.killWhileHolding(b, c, "replica-b", Duration.ofSeconds(60),
+                            () -> midSweep(c));
                     Instant killedAt = Instant.now();
-                    Set<String> heldByB = RunRows.strings(c, "select task_instance from scheduled_tasks where picked"
-                            + " and picked_by = 'replica-b'");
-                    assertThat(heldByB).as("replica-b was killed while running children").isNotEmpty();
 
                     JsonNode sweep = awaitFinished(portA, sweepId, Duration.ofSeconds(120));
                     assertThat(sweep.path("status").asString()).as(sweep.toString()).isEqualTo("SUCCEEDED");
@@ -122,20 +119,13 @@ class SweepSurvivesAReplicaKillTest {
                 .redirectOutput(workDir.resolve(name + ".log").toFile()).start();
     }
 
-    /** Waits until replica-b runs a child (after finishing one, when it can) while children are still queued. */
-    private static void awaitMidSweep(Connection c, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            boolean finishedOne = RunRows.count(c, "select count(*) from experiments where run_by = 'replica-b' and status"
-                    + " = 'SUCCEEDED'") > 0;
-            long queued = RunRows.count(c, "select count(*) from experiments where status = 'QUEUED'");
-            if (RunRows.count(c, "select count(*) from scheduled_tasks where picked and picked_by = 'replica-b'") > 0
-                    && (finishedOne ? queued > 2 : queued <= 2 * CELLS * REPETITIONS / 3)) {
-                return;
-            }
-            Thread.sleep(10);
-        }
-        throw new AssertionError("replica-b never ran children while the sweep had work left");
+    /** Whether replica-b runs a child (after finishing one, when it can) while children are still queued. */
+    private static boolean midSweep(Connection c) throws Exception {
+        boolean finishedOne = RunRows.count(c, "select count(*) from experiments where run_by = 'replica-b' and status"
+                + " = 'SUCCEEDED'") > 0;
+        long queued = RunRows.count(c, "select count(*) from experiments where status = 'QUEUED'");
+        return RunRows.count(c, "select count(*) from scheduled_tasks where picked and picked_by = 'replica-b'") > 0
+                && (finishedOne ? queued > 2 : queued <= 2 * CELLS * REPETITIONS / 3);
     }
 
     private JsonNode awaitFinished(int port, String sweepId, Duration timeout) throws Exception {

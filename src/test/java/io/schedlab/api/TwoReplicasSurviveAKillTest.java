@@ -57,14 +57,11 @@ class TwoReplicasSurviveAKillTest {
                     ids.add(json.readTree(r.body()).path("id").asString());
                 }
                 try (Connection c = DriverManager.getConnection(db.url(), db.user(), db.password())) {
-                    awaitHeldBy(c, "replica-b", Duration.ofSeconds(60));
-                    b.destroyForcibly(); // SIGKILL mid-run: no hand-back, no shutdown hook
-                    b.waitFor(30, TimeUnit.SECONDS);
+                    // SIGKILL mid-run; what the dead replica still holds: orphans only another replica can finish
+                    Set<String> heldByB = ServiceProcesses.killWhileHolding(b, c, "replica-b", Duration.ofSeconds(60),
+                            () -> !RunRows.strings(c, "select task_instance from scheduled_tasks where picked and"
+                                    + " picked_by = 'replica-b'").isEmpty());
                     Instant killedAt = Instant.now();
-                    // what the dead replica still holds: orphans only another replica can finish
-                    Set<String> heldByB = RunRows.strings(c, "select task_instance from scheduled_tasks where picked"
-                            + " and picked_by = 'replica-b'");
-                    assertThat(heldByB).as("replica-b was killed while running jobs").isNotEmpty();
                     Duration released = awaitReleased(c, heldByB, Duration.ofSeconds(60));
                     assertThat(released).as("jobs of the killed replica released").isLessThanOrEqualTo(TAKE_OVER_BOUND);
 
@@ -115,20 +112,6 @@ class TwoReplicasSurviveAKillTest {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/experiments"))
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** Waits until {@code replica} holds at least one running job; returns the experiment ids it holds. */
-    private static Set<String> awaitHeldBy(Connection c, String replica, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            Set<String> held = RunRows.strings(c, "select task_instance from scheduled_tasks where picked and picked_by = '"
-                    + replica + "'");
-            if (!held.isEmpty()) {
-                return held;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError(replica + " never ran a job");
     }
 
     /** Time until none of {@code ids} is still picked by a dead process (released or already re-run). */
