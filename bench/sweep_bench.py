@@ -18,7 +18,11 @@ every SAMPLE_MS while children remain, waits until every child has finished, the
                 finish, per experiment: what one child costs the service in all (submit, queue, run, writes);
                 then the CPU of each thread group after the POST answered (/proc/PID/task): workers (the
                 db-scheduler pool: pick-up, start, engine, final write), poller (db-scheduler's fetch,
-                heartbeat and housekeeping threads), http (the sampling and progress requests), other
+                heartbeat and housekeeping threads), http (the sampling and progress requests), other (with
+                its largest thread names: GC, JIT compilers, connection pool, ...)
+  db CPU        on PostgreSQL: user + system CPU of the server processes serving the benchmark's database
+                (pg_stat_activity of DB_URL's database, /proc; both replicas' pooled connections) from the
+                POST to the last finish, per experiment; the WAL writer and checkpointer are not included
   commits       on PostgreSQL (DB_URL, DB_USER): transactions committed in the benchmark's database
                 (pg_stat_database.xact_commit) from the POST to the last finish, per experiment; every
                 replica's writes and reads, db-scheduler's included; independent of the machine's load
@@ -71,7 +75,8 @@ def cpu_seconds(pids):
 
 
 def thread_cpu(pids):
-    """CPU seconds so far per thread group (workers, poller, http, other) of the given processes."""
+    """CPU seconds so far per thread group (workers, poller, http, other) of the given processes, and
+    per thread name (digits dropped: "GC Thread#0" and "GC Thread#1" count as one) under "other:NAME"."""
     groups = {}
     for pid in pids:
         for tid in os.listdir("/proc/%s/task" % pid):
@@ -83,7 +88,11 @@ def thread_cpu(pids):
             comm, fields = head.split("(", 1)[1], rest.split()
             group = ("workers" if comm.startswith("db-scheduler-po") else "poller" if comm.startswith("db-scheduler-")
                      else "http" if comm.startswith("http-nio") else "other")
-            groups[group] = groups.get(group, 0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            groups[group] = groups.get(group, 0) + seconds
+            if group == "other":
+                key = "other:" + "".join(c for c in comm if not c.isdigit()).strip()
+                groups[key] = groups.get(key, 0) + seconds
     return groups
 
 
@@ -98,6 +107,26 @@ def pg_commits():
                           "-Atc", "select xact_commit from pg_stat_database where datname = current_database()"],
                          capture_output=True, text=True, check=True).stdout
     return int(out.strip())
+
+
+def pg_backend_cpu():
+    """CPU seconds so far per server process connected to DB_URL's database (None on H2); the server must
+    run on this machine (the benchmark's local PostgreSQL)."""
+    url = os.environ.get("DB_URL", "")
+    if not url.startswith("jdbc:postgresql://"):
+        return None
+    host_port, db = url[len("jdbc:postgresql://"):].split("?")[0].split("/", 1)
+    host, port = (host_port.split(":") + ["5432"])[:2]
+    out = subprocess.run(["psql", "-h", host, "-p", port, "-U", os.environ.get("DB_USER", "postgres"), "-d", db,
+                          "-Atc", "select pid from pg_stat_activity where datname = current_database()"],
+                         capture_output=True, text=True, check=True).stdout
+    cpu = {}
+    for pid in out.split():
+        try:
+            cpu[pid] = cpu_seconds([pid])
+        except OSError:
+            pass  # ended meanwhile (the psql session itself), or the server is not local
+    return cpu
 
 
 def ts(s):
@@ -150,6 +179,7 @@ def main():
     pids = os.environ.get("APP_PIDS", "").split()
     cpu0 = cpu_seconds(pids)
     commits0 = pg_commits()
+    db_cpu0 = pg_backend_cpu()
     t0 = time.time()
     status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
     t_submit = time.time() - t0
@@ -159,6 +189,7 @@ def main():
     await_done(urls[0], sid, total)
     cpu, t_done = cpu_seconds(pids) - cpu0, time.time()
     commits = None if commits0 is None else pg_commits() - commits0
+    db_cpu1 = pg_backend_cpu()
     threads1 = thread_cpu(pids) if pids else {}
     stop.set()
     sampler.join()
@@ -198,6 +229,13 @@ def main():
         print("thread CPU after the POST answered, per experiment: " + ", ".join(
             "%s %.2f ms" % (g, 1000 * (threads1.get(g, 0) - threads0.get(g, 0)) / total)
             for g in ("workers", "poller", "http", "other")))
+        others = sorted(((threads1[g] - threads0.get(g, 0), g[len("other:"):]) for g in threads1
+                         if g.startswith("other:")), reverse=True)
+        print("  other by thread name: " + ", ".join("%s %.2f ms" % (name, 1000 * sec / total)
+                                                     for sec, name in others[:6] if sec > 0))
+    if db_cpu1 is not None:
+        db_cpu = sum(v - db_cpu0.get(pid, 0) for pid, v in db_cpu1.items())
+        print("PostgreSQL server CPU POST -> all done %.2f s (%.2f ms per experiment)" % (db_cpu, 1000 * db_cpu / total))
     if commits is not None:
         print("PostgreSQL commits POST -> all done: %d (%.2f per experiment)" % (commits, commits / total))
     print("aggregate: first GET %.0f ms (%.2f ms per experiment), cached GET %.0f ms" % (
