@@ -14,6 +14,15 @@ import java.util.UUID;
  */
 public interface ExperimentHotPaths {
 
+    /**
+     * These statements on {@code dataSource} directly, without the repository's proxy: for callers
+     * that run them in a JDBC transaction of their own ({@code JdbcTransactionManager}), where the
+     * JPA repository's transaction interceptor must not take part (the job path).
+     */
+    static ExperimentHotPaths jdbc(javax.sql.DataSource dataSource) {
+        return new ExperimentHotPathsImpl(dataSource);
+    }
+
     /** Inserts a QUEUED row in the caller's transaction; a duplicate id fails it. */
     void insertQueued(NewExperiment experiment);
 
