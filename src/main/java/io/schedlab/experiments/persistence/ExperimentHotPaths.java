@@ -26,6 +26,13 @@ public interface ExperimentHotPaths {
     /** Inserts a QUEUED row in the caller's transaction; a duplicate id fails it. */
     void insertQueued(NewExperiment experiment);
 
+    /**
+     * {@link #insertQueued(NewExperiment)} for several experiments as one JDBC batch (a sweep's children).
+     * Not a default method: the repository's proxy would run an interface default itself instead of the
+     * implementation's batch.
+     */
+    void insertQueuedAll(List<NewExperiment> experiments);
+
     /** The normalized input as JSON text (jsonb on PostgreSQL, text on H2). */
     Optional<String> findInputNormalized(UUID id);
 
