@@ -4,9 +4,10 @@ per-experiment overhead of the sweep machinery. Not a test; numbers go to docs/b
 
 First a warm-up sweep of WARMUP (default 100, 0 = none) children of the same shape, so the JIT has
 compiled the job path and the engine as in a running service; then submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
-sizes; N / 10 repetitions), samples schedlab_workers_busy / schedlab_workers_size of every replica
-every SAMPLE_MS while children remain, waits until every child has finished, then reports:
-  submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction)
+sizes; N / 10 repetitions), samples the gauges schedlab.workers.busy / schedlab.workers.size of every
+replica (/actuator/metrics) every SAMPLE_MS while children remain, waits until every child has finished, then reports:
+  submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction), and
+                the replicas' CPU from sending the POST to its answer (all threads), per experiment
   wall          POST sent -> last child finished (server finishedAt)
   busy          mean over samples of sum(busy) / sum(size), from the first child start to the last finish
   in-run share  sum of children's (finishedAt - startedAt) / (workers x (last finish - first start)): the
@@ -54,14 +55,18 @@ def get(url):
     return json.loads(call(url)[1])
 
 
+def gauge(url, name):
+    """One gauge's value from /actuator/metrics/NAME: a few hundred bytes of JSON. The whole Prometheus page
+    (every meter with its histogram buckets) took half of the HTTP threads' CPU while a sweep ran and kept the
+    JIT compiling its exposition code through the measured sweep (JFR, docs/benchmarks.md "Sweeps")."""
+    for m in json.loads(call(url + "/actuator/metrics/" + name)[1])["measurements"]:
+        if m["statistic"] == "VALUE":
+            return float(m["value"])
+    return 0.0
+
+
 def gauges(url):
-    text = call(url + "/actuator/prometheus")[1].decode()
-    values = {}
-    for line in text.splitlines():
-        for name in ("schedlab_workers_busy", "schedlab_workers_size"):
-            if line.startswith(name + " ") or line.startswith(name + "{"):
-                values[name] = float(line.rsplit(" ", 1)[1])
-    return values.get("schedlab_workers_busy", 0.0), values.get("schedlab_workers_size", 0.0)
+    return gauge(url, "schedlab.workers.busy"), gauge(url, "schedlab.workers.size")
 
 
 def cpu_seconds(pids):
@@ -177,13 +182,14 @@ def main():
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     pids = os.environ.get("APP_PIDS", "").split()
-    cpu0 = cpu_seconds(pids)
     commits0 = pg_commits()
     db_cpu0 = pg_backend_cpu()
+    cpu0 = cpu_seconds(pids) if pids else 0
     t0 = time.time()
     status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
     t_submit = time.time() - t0
     threads0 = thread_cpu(pids) if pids else {}
+    submit_cpu = cpu_seconds(pids) - cpu0 if pids else None
     sid = json.loads(answer)["id"]
     total = json.loads(answer)["total"]
     await_done(urls[0], sid, total)
@@ -214,7 +220,8 @@ def main():
     workers = max(s for _, _, s in samples)
     busy = [b / s for t, b, s in samples if s > 0 and min(starts) <= t <= max(ends)]
     print("children %d (%s), replicas %d, workers %d in all" % (len(children), first["status"], len(urls), workers))
-    print("submit %.0f ms (%.2f ms per experiment)" % (1000 * t_submit, 1000 * t_submit / total))
+    print("submit %.0f ms (%.2f ms per experiment)%s" % (1000 * t_submit, 1000 * t_submit / total, "" if submit_cpu is None
+          else ", app CPU %.2f ms per experiment" % (1000 * submit_cpu / total)))
     print("wall POST -> last finish %.2f s; first start -> last finish %.2f s" % (max(ends) - t0, span))
     print("workers busy while work remained: mean %.1f %% over %d samples (p10 %.0f %%)" % (
         100 * statistics.mean(busy), len(busy), 100 * sorted(busy)[len(busy) // 10]))
