@@ -4,9 +4,10 @@ per-experiment overhead of the sweep machinery. Not a test; numbers go to docs/b
 
 First a warm-up sweep of WARMUP (default 100, 0 = none) children of the same shape, so the JIT has
 compiled the job path and the engine as in a running service; then submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
-sizes; N / 10 repetitions), samples schedlab_workers_busy / schedlab_workers_size of every replica
-every SAMPLE_MS while children remain, waits until every child has finished, then reports:
-  submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction)
+sizes; N / 10 repetitions), samples the gauges schedlab.workers.busy / schedlab.workers.size of every
+replica (/actuator/metrics) every SAMPLE_MS while children remain, waits until every child has finished, then reports:
+  submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction), and
+                the replicas' CPU from sending the POST to its answer (all threads), per experiment
   wall          POST sent -> last child finished (server finishedAt)
   busy          mean over samples of sum(busy) / sum(size), from the first child start to the last finish
   in-run share  sum of children's (finishedAt - startedAt) / (workers x (last finish - first start)): the
@@ -18,7 +19,11 @@ every SAMPLE_MS while children remain, waits until every child has finished, the
                 finish, per experiment: what one child costs the service in all (submit, queue, run, writes);
                 then the CPU of each thread group after the POST answered (/proc/PID/task): workers (the
                 db-scheduler pool: pick-up, start, engine, final write), poller (db-scheduler's fetch,
-                heartbeat and housekeeping threads), http (the sampling and progress requests), other
+                heartbeat and housekeeping threads), http (the sampling and progress requests), other (with
+                its largest thread names: GC, JIT compilers, connection pool, ...)
+  db CPU        on PostgreSQL: user + system CPU of the server processes serving the benchmark's database
+                (pg_stat_activity of DB_URL's database, /proc; both replicas' pooled connections) from the
+                POST to the last finish, per experiment; the WAL writer and checkpointer are not included
   commits       on PostgreSQL (DB_URL, DB_USER): transactions committed in the benchmark's database
                 (pg_stat_database.xact_commit) from the POST to the last finish, per experiment; every
                 replica's writes and reads, db-scheduler's included; independent of the machine's load
@@ -50,14 +55,18 @@ def get(url):
     return json.loads(call(url)[1])
 
 
+def gauge(url, name):
+    """One gauge's value from /actuator/metrics/NAME: a few hundred bytes of JSON. The whole Prometheus page
+    (every meter with its histogram buckets) took half of the HTTP threads' CPU while a sweep ran and kept the
+    JIT compiling its exposition code through the measured sweep (JFR, docs/benchmarks.md "Sweeps")."""
+    for m in json.loads(call(url + "/actuator/metrics/" + name)[1])["measurements"]:
+        if m["statistic"] == "VALUE":
+            return float(m["value"])
+    return 0.0
+
+
 def gauges(url):
-    text = call(url + "/actuator/prometheus")[1].decode()
-    values = {}
-    for line in text.splitlines():
-        for name in ("schedlab_workers_busy", "schedlab_workers_size"):
-            if line.startswith(name + " ") or line.startswith(name + "{"):
-                values[name] = float(line.rsplit(" ", 1)[1])
-    return values.get("schedlab_workers_busy", 0.0), values.get("schedlab_workers_size", 0.0)
+    return gauge(url, "schedlab.workers.busy"), gauge(url, "schedlab.workers.size")
 
 
 def cpu_seconds(pids):
@@ -71,7 +80,8 @@ def cpu_seconds(pids):
 
 
 def thread_cpu(pids):
-    """CPU seconds so far per thread group (workers, poller, http, other) of the given processes."""
+    """CPU seconds so far per thread group (workers, poller, http, other) of the given processes, and
+    per thread name (digits dropped: "GC Thread#0" and "GC Thread#1" count as one) under "other:NAME"."""
     groups = {}
     for pid in pids:
         for tid in os.listdir("/proc/%s/task" % pid):
@@ -83,7 +93,11 @@ def thread_cpu(pids):
             comm, fields = head.split("(", 1)[1], rest.split()
             group = ("workers" if comm.startswith("db-scheduler-po") else "poller" if comm.startswith("db-scheduler-")
                      else "http" if comm.startswith("http-nio") else "other")
-            groups[group] = groups.get(group, 0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            groups[group] = groups.get(group, 0) + seconds
+            if group == "other":
+                key = "other:" + "".join(c for c in comm if not c.isdigit()).strip()
+                groups[key] = groups.get(key, 0) + seconds
     return groups
 
 
@@ -98,6 +112,26 @@ def pg_commits():
                           "-Atc", "select xact_commit from pg_stat_database where datname = current_database()"],
                          capture_output=True, text=True, check=True).stdout
     return int(out.strip())
+
+
+def pg_backend_cpu():
+    """CPU seconds so far per server process connected to DB_URL's database (None on H2); the server must
+    run on this machine (the benchmark's local PostgreSQL)."""
+    url = os.environ.get("DB_URL", "")
+    if not url.startswith("jdbc:postgresql://"):
+        return None
+    host_port, db = url[len("jdbc:postgresql://"):].split("?")[0].split("/", 1)
+    host, port = (host_port.split(":") + ["5432"])[:2]
+    out = subprocess.run(["psql", "-h", host, "-p", port, "-U", os.environ.get("DB_USER", "postgres"), "-d", db,
+                          "-Atc", "select pid from pg_stat_activity where datname = current_database()"],
+                         capture_output=True, text=True, check=True).stdout
+    cpu = {}
+    for pid in out.split():
+        try:
+            cpu[pid] = cpu_seconds([pid])
+        except OSError:
+            pass  # ended meanwhile (the psql session itself), or the server is not local
+    return cpu
 
 
 def ts(s):
@@ -148,17 +182,20 @@ def main():
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     pids = os.environ.get("APP_PIDS", "").split()
-    cpu0 = cpu_seconds(pids)
     commits0 = pg_commits()
+    db_cpu0 = pg_backend_cpu()
+    cpu0 = cpu_seconds(pids) if pids else 0
     t0 = time.time()
     status, answer = call(urls[0] + "/api/v1/sweeps", json.dumps(sweep).encode())
     t_submit = time.time() - t0
     threads0 = thread_cpu(pids) if pids else {}
+    submit_cpu = cpu_seconds(pids) - cpu0 if pids else None
     sid = json.loads(answer)["id"]
     total = json.loads(answer)["total"]
     await_done(urls[0], sid, total)
     cpu, t_done = cpu_seconds(pids) - cpu0, time.time()
     commits = None if commits0 is None else pg_commits() - commits0
+    db_cpu1 = pg_backend_cpu()
     threads1 = thread_cpu(pids) if pids else {}
     stop.set()
     sampler.join()
@@ -183,7 +220,8 @@ def main():
     workers = max(s for _, _, s in samples)
     busy = [b / s for t, b, s in samples if s > 0 and min(starts) <= t <= max(ends)]
     print("children %d (%s), replicas %d, workers %d in all" % (len(children), first["status"], len(urls), workers))
-    print("submit %.0f ms (%.2f ms per experiment)" % (1000 * t_submit, 1000 * t_submit / total))
+    print("submit %.0f ms (%.2f ms per experiment)%s" % (1000 * t_submit, 1000 * t_submit / total, "" if submit_cpu is None
+          else ", app CPU %.2f ms per experiment" % (1000 * submit_cpu / total)))
     print("wall POST -> last finish %.2f s; first start -> last finish %.2f s" % (max(ends) - t0, span))
     print("workers busy while work remained: mean %.1f %% over %d samples (p10 %.0f %%)" % (
         100 * statistics.mean(busy), len(busy), 100 * sorted(busy)[len(busy) // 10]))
@@ -198,6 +236,13 @@ def main():
         print("thread CPU after the POST answered, per experiment: " + ", ".join(
             "%s %.2f ms" % (g, 1000 * (threads1.get(g, 0) - threads0.get(g, 0)) / total)
             for g in ("workers", "poller", "http", "other")))
+        others = sorted(((threads1[g] - threads0.get(g, 0), g[len("other:"):]) for g in threads1
+                         if g.startswith("other:")), reverse=True)
+        print("  other by thread name: " + ", ".join("%s %.2f ms" % (name, 1000 * sec / total)
+                                                     for sec, name in others[:6] if sec > 0))
+    if db_cpu1 is not None:
+        db_cpu = sum(v - db_cpu0.get(pid, 0) for pid, v in db_cpu1.items())
+        print("PostgreSQL server CPU POST -> all done %.2f s (%.2f ms per experiment)" % (db_cpu, 1000 * db_cpu / total))
     if commits is not None:
         print("PostgreSQL commits POST -> all done: %d (%.2f per experiment)" % (commits, commits / total))
     print("aggregate: first GET %.0f ms (%.2f ms per experiment), cached GET %.0f ms" % (

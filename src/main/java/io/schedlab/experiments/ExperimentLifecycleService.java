@@ -3,22 +3,27 @@ package io.schedlab.experiments;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.ResultSummary;
 import io.schedlab.engine.spec.ExperimentSpec;
-import io.schedlab.experiments.persistence.ExperimentRepository;
+import io.schedlab.experiments.persistence.ExperimentHotPaths;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.springframework.transaction.annotation.Transactional;
 
 /**
- * {@link ExperimentLifecycle} over the experiments table: each transition one conditional UPDATE in
- * its own transaction; a start under the running quota also locks the owner's quota row.
+ * {@link ExperimentLifecycle} over the experiments table: each transition one conditional UPDATE;
+ * a start under the running quota also locks the owner's quota row. Plain JDBC in JDBC
+ * transactions ({@link JdbcTransactionManager}), not the JPA transaction manager: the job path
+ * touches no entity, and a Hibernate session per transaction (open, begin, flush check, close)
+ * was a fifth of a worker's CPU per small sweep child (JFR, docs/benchmarks.md "Sweeps"). A
+ * single statement runs in the caller's transaction when there is one (the final write,
+ * {@code FinalWrite}; a cancel's discard), else on its own (auto-commit).
  */
 @Service
 public class ExperimentLifecycleService implements ExperimentLifecycle {
@@ -26,15 +31,15 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     private static final List<ExperimentStatus> ACTIVE = List.of(ExperimentStatus.QUEUED, ExperimentStatus.RUNNING);
     private static final int MAX_REASON_LENGTH = 2000;
 
-    private final ExperimentRepository repository;
+    private final ExperimentHotPaths repository;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final TransactionTemplate tx;
     private final TransactionTemplate ownTx;
     private final QuotaProperties quotas;
 
-    public ExperimentLifecycleService(ExperimentRepository repository, PlatformTransactionManager transactions,
-            ObjectProvider<QuotaProperties> quotas) {
-        this.repository = repository;
+    public ExperimentLifecycleService(DataSource dataSource, ObjectProvider<QuotaProperties> quotas) {
+        this.repository = ExperimentHotPaths.jdbc(dataSource);
+        JdbcTransactionManager transactions = new JdbcTransactionManager(dataSource);
         this.tx = new TransactionTemplate(transactions);
         this.ownTx = new TransactionTemplate(transactions);
         ownTx.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
@@ -42,7 +47,6 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     }
 
     @Override
-    @Transactional(readOnly = true)
     public Optional<ExperimentSpec> normalizedSpec(UUID id) {
         return repository.findInputNormalized(id).map(json -> reader.readStored(json, ExperimentSpec.class));
     }
@@ -87,46 +91,44 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     }
 
     @Override
-    @Transactional(readOnly = true)
     public List<UUID> oldestQueued(String owner, int limit) {
         return repository.oldestQueued(owner, limit);
     }
 
     @Override
-    @Transactional
     public boolean markRunning(UUID id) {
         return markRunning(id, null);
     }
 
     @Override
-    @Transactional
     public boolean markRunning(UUID id, String replica) {
         Instant now = Instant.now();
         String runner = replica == null || replica.length() <= 255 ? replica : replica.substring(0, 255);
-        if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now, runner) > 0) {
-            return true;
-        }
-        // cancel requested while RUNNING before a crash: the re-run ends here as CANCELLED
-        repository.finishCancelRequested(id, ACTIVE, ExperimentStatus.CANCELLED, now);
-        return false;
+        return Boolean.TRUE.equals(tx.execute(s -> {
+            if (repository.start(id, ACTIVE, ExperimentStatus.RUNNING, now, runner) > 0) {
+                return true;
+            }
+            // cancel requested while RUNNING before a crash: the re-run ends here as CANCELLED
+            repository.finishCancelRequested(id, ACTIVE, ExperimentStatus.CANCELLED, now);
+            return false;
+        }));
     }
 
     @Override
-    @Transactional
     public void updateProgress(UUID id, double fraction, long simulatedNanos) {
-        repository.commitWithoutFlushWait(); // progress lost in a database crash is written again by the re-run
         double clamped = Double.isNaN(fraction) ? 0 : Math.max(0, Math.min(1, fraction));
-        repository.progress(id, ExperimentStatus.RUNNING, clamped, Math.max(0, simulatedNanos));
+        tx.executeWithoutResult(s -> {
+            repository.commitWithoutFlushWait(); // progress lost in a database crash is written again by the re-run
+            repository.progress(id, ExperimentStatus.RUNNING, clamped, Math.max(0, simulatedNanos));
+        });
     }
 
     @Override
-    @Transactional(readOnly = true)
     public boolean cancelRequested(UUID id) {
         return repository.findCancelRequested(id).orElse(true);
     }
 
     @Override
-    @Transactional
     public void markSucceeded(UUID id, ResultDocument result) {
         ResultSummary s = result.summary();
         repository.succeed(id, ExperimentStatus.RUNNING, ExperimentStatus.SUCCEEDED, Instant.now(),
@@ -136,19 +138,16 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     }
 
     @Override
-    @Transactional
     public void markFailed(UUID id, String reason) {
         markFailed(id, reason, null);
     }
 
     @Override
-    @Transactional
     public void markCancelled(UUID id) {
         markCancelled(id, null);
     }
 
     @Override
-    @Transactional
     public boolean markFailed(UUID id, String reason, ResultDocument partial) {
         String r = reason == null || reason.isBlank() ? "unknown failure" : reason;
         if (r.length() > MAX_REASON_LENGTH) {
@@ -158,7 +157,6 @@ public class ExperimentLifecycleService implements ExperimentLifecycle {
     }
 
     @Override
-    @Transactional
     public boolean markCancelled(UUID id, ResultDocument partial) {
         return finish(id, ExperimentStatus.CANCELLED, null, partial);
     }

@@ -161,10 +161,9 @@ public class ExperimentService {
         List<UUID> ids = experiments.stream().map(NewExperiment::id).toList();
         submissionTransaction.run(() -> {
             beforeInsert.accept(ids);
-            for (NewExperiment experiment : experiments) {
-                repository.insertQueued(experiment);
-                jobQueue.enqueue(experiment.id());
-            }
+            // a sweep's children as one batch of experiment rows and one of jobs (500 single-row inserts each before)
+            repository.insertQueuedAll(experiments);
+            jobQueue.enqueueAll(ids);
             afterInsert.accept(ids);
         });
         for (NewExperiment experiment : experiments) {

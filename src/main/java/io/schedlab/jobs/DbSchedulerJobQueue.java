@@ -39,13 +39,25 @@ final class DbSchedulerJobQueue implements JobQueue {
 
     @Override
     public void enqueue(UUID experimentId) {
-        // A plain INSERT (a batch of one): scheduleIfNotExists SELECTs the row first, which was half of
-        // the enqueue cost per submission. Ids are fresh, so a duplicate is a bug: its primary-key
-        // violation fails the insert and rolls the submission back instead of being skipped.
-        scheduler.scheduleBatch(List.<TaskInstance<?>>of(task.instance(experimentId.toString(), experimentId)), Instant.now());
+        enqueueAll(List.of(experimentId));
+    }
+
+    /**
+     * Plain INSERTs as JDBC batches (db-scheduler's {@code scheduleBatch}, up to its batch size of 100
+     * rows per round trip): scheduleIfNotExists SELECTs each row first, which was half of the enqueue
+     * cost per submission. Ids are fresh, so a duplicate is a bug: its primary-key violation fails the
+     * insert and rolls the submission back instead of being skipped.
+     */
+    @Override
+    public void enqueueAll(List<UUID> experimentIds) {
+        if (experimentIds.isEmpty()) {
+            return;
+        }
+        scheduler.scheduleBatch(experimentIds.stream().<TaskInstance<?>>map(id -> task.instance(id.toString(), id)),
+                Instant.now());
         if (wakeWorkers && TransactionSynchronizationManager.isSynchronizationActive()) {
-            // db-scheduler's immediate execution looks for the job right away, before the caller's
-            // transaction commits, and would miss it until the next poll: look again after commit.
+            // db-scheduler's immediate execution looks for the jobs right away, before the caller's
+            // transaction commits, and would miss them until the next poll: look again after commit.
             afterCommit(scheduler::triggerCheckForDueExecutions);
         }
     }

@@ -23,7 +23,7 @@ final class FinalWrite {
     private final TransactionTemplate tx;
     private final JdbcTemplate jdbc;
 
-    /** {@code tx}: the application's transaction manager, so the experiment store's transactions join it. */
+    /** {@code tx}: a JDBC transaction on the application's DataSource, which the lifecycle's statements join. */
     FinalWrite(TransactionTemplate tx, JdbcTemplate jdbc) {
         this.tx = tx;
         this.jdbc = jdbc;

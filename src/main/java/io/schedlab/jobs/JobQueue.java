@@ -1,5 +1,6 @@
 package io.schedlab.jobs;
 
+import java.util.List;
 import java.util.UUID;
 
 /** The persistent simulation job queue (db-scheduler one-time tasks), shared by every replica. */
@@ -7,6 +8,11 @@ public interface JobQueue {
 
     /** Schedule the simulation of an experiment; joins the caller's transaction so record and job agree. */
     void enqueue(UUID experimentId);
+
+    /** {@link #enqueue} for several experiments at once (a sweep's children): one batch of inserts where the queue can. */
+    default void enqueueAll(List<UUID> experimentIds) {
+        experimentIds.forEach(this::enqueue);
+    }
 
     /** Jobs waiting or running (for the queue-full check and the queue-depth gauge). */
     long depth();

@@ -25,9 +25,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
+import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.jdbc.support.MetaDataAccessException;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -63,11 +63,13 @@ class JobsConfiguration {
     Task<UUID> simulateExperimentTask(ExperimentLifecycle lifecycle, ObjectProvider<SimulationRunner> simulator,
             ObjectProvider<Engine> engine, ObjectProvider<Limits> limits, Environment environment,
             @Value("${schedlab.data-dir:./data}") Path dataDir, JobsProperties properties, JobMetrics metrics,
-            WorkerStopSignal stopSignal, DataSource dataSource, PlatformTransactionManager transactions,
+            WorkerStopSignal stopSignal, DataSource dataSource,
             ObjectProvider<QuotaProperties> quotas) {
         SimulationRunner chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
         Limits fallback = limitsFrom(environment);
-        FinalWrite finalWrite = new FinalWrite(new TransactionTemplate(transactions), new JdbcTemplate(dataSource));
+        // a JDBC transaction, as the lifecycle's own (ExperimentLifecycleService): no Hibernate session per final write
+        FinalWrite finalWrite = new FinalWrite(new TransactionTemplate(new JdbcTransactionManager(dataSource)),
+                new JdbcTemplate(dataSource));
         RunningQuotaDeferral quota = new RunningQuotaDeferral(lifecycle, new JdbcTemplate(dataSource), TASK_NAME,
                 quotas.getIfAvailable(() -> QuotaProperties.NONE).runningRecheck(), properties.pollingInterval());
         SimulationJob job = new SimulationJob(lifecycle, chosen, () -> limits.getIfAvailable(() -> fallback), properties,

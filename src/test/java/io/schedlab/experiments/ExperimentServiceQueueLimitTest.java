@@ -37,7 +37,7 @@ class ExperimentServiceQueueLimitTest {
         assertThatThrownBy(() -> service.submit(body)).isInstanceOf(QueueFullException.class)
                 .hasMessageContaining("5 of 5");
         verify(queue, times(1)).depth();
-        verify(queue, times(2)).enqueue(any());
+        verify(queue, times(2)).enqueueAll(any());
     }
 
     @Test

@@ -78,7 +78,7 @@ class ExperimentServiceQuotaTest {
         when(repository.countByOwnerAndStatusIn(eq("alice"), eq(QUEUED))).thenReturn(0L);
         assertThatThrownBy(() -> service.submitValidated(List.of(child, child, child, child), ids -> { }))
                 .hasMessageContaining("can never fit: split it into submissions of at most 3");
-        verify(queue, never()).enqueue(any());
+        verify(queue, never()).enqueueAll(any());
     }
 
     @Test

@@ -14,8 +14,24 @@ import java.util.UUID;
  */
 public interface ExperimentHotPaths {
 
+    /**
+     * These statements on {@code dataSource} directly, without the repository's proxy: for callers
+     * that run them in a JDBC transaction of their own ({@code JdbcTransactionManager}), where the
+     * JPA repository's transaction interceptor must not take part (the job path).
+     */
+    static ExperimentHotPaths jdbc(javax.sql.DataSource dataSource) {
+        return new ExperimentHotPathsImpl(dataSource);
+    }
+
     /** Inserts a QUEUED row in the caller's transaction; a duplicate id fails it. */
     void insertQueued(NewExperiment experiment);
+
+    /**
+     * {@link #insertQueued(NewExperiment)} for several experiments as one JDBC batch (a sweep's children).
+     * Not a default method: the repository's proxy would run an interface default itself instead of the
+     * implementation's batch.
+     */
+    void insertQueuedAll(List<NewExperiment> experiments);
 
     /** The normalized input as JSON text (jsonb on PostgreSQL, text on H2). */
     Optional<String> findInputNormalized(UUID id);

@@ -59,6 +59,23 @@ class ExperimentRepositoryTest {
     }
 
     @Test
+    void insertQueuedAllStoresEveryRowOfTheBatchAsASingleInsertWould() {
+        Instant created = Instant.parse("2026-11-30T10:15:30.5Z");
+        List<NewExperiment> batch = java.util.stream.IntStream.range(0, 3).mapToObj(i -> new NewExperiment(
+                UUID.randomUUID(), "child-" + i, "{\"sweep-cell\":\"" + i + "\"}", "credit", "{\"name\":\"child-" + i + "\"}",
+                "{\"name\":\"child-" + i + "\",\"seed\":" + i + "}", "0.1.0", created)).toList();
+        repository.insertQueuedAll(batch);
+        for (NewExperiment e : batch) {
+            assertThat(repository.findRow(e.id())).contains(e.toRow());
+            assertThat(repository.findInputNormalized(e.id()).orElseThrow()).contains("\"seed\":");
+        }
+        // a duplicate id anywhere in a batch fails it
+        NewExperiment again = batch.get(1);
+        assertThatThrownBy(() -> repository.insertQueuedAll(List.of(new NewExperiment(UUID.randomUUID(), "new", "{}",
+                "credit", "{}", "{}", "0.1.0", created), again))).isInstanceOf(DataIntegrityViolationException.class);
+    }
+
+    @Test
     void labelsAtTheEnginesTotalLengthBoundFitTheColumnEvenWhenEveryCharacterIsEscaped() {
         // SpecValidator.MAX_LABELS_TOTAL_LENGTH: 64 labels of 4 + 60 characters; \u0001 escapes to 6 characters
         Map<String, String> labels = new java.util.TreeMap<>();

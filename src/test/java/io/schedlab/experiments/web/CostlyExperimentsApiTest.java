@@ -53,8 +53,8 @@ class CostlyExperimentsApiTest extends RealValidatorSlice {
                     .andExpect(jsonPath("$.estimatedEvents", Matchers.greaterThan(500_000_000L)))
                     .andExpect(jsonPath("$.detail", Matchers.containsString("schedlab.limits.max-events")));
         }
-        verify(repository, never()).insertQueued(any());
-        verify(jobQueue, never()).enqueue(any());
+        verify(repository, never()).insertQueuedAll(any());
+        verify(jobQueue, never()).enqueueAll(any());
     }
 
     @Test
@@ -65,6 +65,6 @@ class CostlyExperimentsApiTest extends RealValidatorSlice {
                 .andExpect(jsonPath("$.maxHeapBytes").value(512L << 20))
                 .andExpect(jsonPath("$.estimatedHeapBytes", Matchers.greaterThan(1 << 30)))
                 .andExpect(jsonPath("$.detail", Matchers.containsString("max-run-heap-mb")));
-        verify(repository, never()).insertQueued(any());
+        verify(repository, never()).insertQueuedAll(any());
     }
 }

@@ -110,12 +110,15 @@ class ExperimentApiTest {
                 .andExpect(jsonPath("$.links.results", containsString("/results")))
                 .andReturn().getResponse().getHeader("Location").substring("/api/v1/experiments/".length());
 
-        ArgumentCaptor<NewExperiment> saved = ArgumentCaptor.forClass(NewExperiment.class);
-        verify(repository).insertQueued(saved.capture());
-        assertThat(saved.getValue().inputRaw()).isEqualTo(BODY);
-        assertThat(saved.getValue().inputNormalized()).contains("\"tsliceMs\":30");
-        assertThat(saved.getValue().id()).hasToString(id);
-        verify(jobQueue).enqueue(UUID.fromString(id));
+        @SuppressWarnings("unchecked")
+        ArgumentCaptor<List<NewExperiment>> saved = ArgumentCaptor.forClass(List.class);
+        verify(repository).insertQueuedAll(saved.capture());
+        assertThat(saved.getValue()).singleElement().satisfies(e -> {
+            assertThat(e.inputRaw()).isEqualTo(BODY);
+            assertThat(e.inputNormalized()).contains("\"tsliceMs\":30");
+            assertThat(e.id()).hasToString(id);
+        });
+        verify(jobQueue).enqueueAll(List.of(UUID.fromString(id)));
         assertThat(meters.get("schedlab.experiments.submitted").tag("policy", "credit").counter().count()).isEqualTo(1);
     }
 
@@ -129,8 +132,8 @@ class ExperimentApiTest {
         mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON).content(BODY))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.normalized.seed").value(1));
-        verify(repository, never()).insertQueued(any());
-        verify(jobQueue, never()).enqueue(any());
+        verify(repository, never()).insertQueuedAll(any());
+        verify(jobQueue, never()).enqueueAll(any());
     }
 
     @Test
@@ -225,7 +228,7 @@ class ExperimentApiTest {
                 .andExpect(jsonPath("$.errors", hasSize(2)))
                 .andExpect(jsonPath("$.errors[0].pointer").value("/vms/0/hardAffinity/0"))
                 .andExpect(jsonPath("$.errors[1].message").value("unknown policy 'foo'"));
-        verify(repository, never()).insertQueued(any());
+        verify(repository, never()).insertQueuedAll(any());
     }
 
     @Test
@@ -254,7 +257,7 @@ class ExperimentApiTest {
                 .andExpect(status().isTooManyRequests())
                 .andExpect(header().string("Retry-After", "5"))
                 .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/queue-full"));
-        verify(repository, never()).insertQueued(any());
+        verify(repository, never()).insertQueuedAll(any());
     }
 
     @Test
