@@ -21,7 +21,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * a start under the running quota also locks the owner's quota row. Plain JDBC in JDBC
  * transactions ({@link JdbcTransactionManager}), not the JPA transaction manager: the job path
  * touches no entity, and a Hibernate session per transaction (open, begin, flush check, close)
- * was a fifth of a worker's CPU per small sweep child (JFR, docs/benchmarks.md "Sweeps"). A
+ * was a quarter of a worker's CPU per small sweep child (JFR, docs/benchmarks.md "Sweeps"). A
  * single statement runs in the caller's transaction when there is one (the final write,
  * {@code FinalWrite}; a cancel's discard), else on its own (auto-commit).
  */
