@@ -152,7 +152,7 @@ public class ExperimentService {
     private List<Experiment> store(List<ValidatedExperiment> valid, ExperimentAccess caller,
             Consumer<List<UUID>> beforeInsert, Consumer<List<UUID>> afterInsert) {
         long depth = queueDepth.current();
-        if (depth + valid.size() > maxQueued) {
+        if (depth + valid.size() > maxQueued && (depth = queueDepth.confirmed()) + valid.size() > maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
         checkQuotas(caller.owner(), valid.size());

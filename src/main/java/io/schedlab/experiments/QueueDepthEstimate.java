@@ -26,6 +26,8 @@ final class QueueDepthEstimate {
     private final AtomicLong estimate = new AtomicLong();
     private final AtomicBoolean refreshing = new AtomicBoolean();
     private volatile long readAt;
+    /** When the estimate last came from a completed count (accepted submissions only add to it since). */
+    private volatile long countedAt;
     private volatile boolean known;
 
     QueueDepthEstimate(LongSupplier count, long refreshNanos, Executor refresher) {
@@ -45,12 +47,32 @@ final class QueueDepthEstimate {
                 if (!known) {
                     estimate.set(count.getAsLong());
                     readAt = System.nanoTime();
+                    countedAt = readAt;
                     known = true;
                 }
             }
         } else if (System.nanoTime() - readAt >= refreshNanos && refreshing.compareAndSet(false, true)) {
             readAt = System.nanoTime();
             refresher.execute(this::refresh);
+        }
+        return estimate.get();
+    }
+
+    /**
+     * The depth a refusal may rest on: the estimate when a count completed within the refresh interval,
+     * else counted now on the caller's thread. After a burst the estimate stays high until a refresh,
+     * and the first submission after the queue drained would otherwise be refused against it; a
+     * refusal counts at most once per interval, so an overloaded queue does not count per request.
+     */
+    long confirmed() {
+        if (refreshNanos <= 0 || System.nanoTime() - countedAt < refreshNanos) {
+            return current();
+        }
+        synchronized (this) {
+            if (System.nanoTime() - countedAt >= refreshNanos) {
+                estimate.set(count.getAsLong());
+                countedAt = System.nanoTime();
+            }
         }
         return estimate.get();
     }
@@ -63,6 +85,7 @@ final class QueueDepthEstimate {
     private void refresh() {
         try {
             estimate.set(count.getAsLong());
+            countedAt = System.nanoTime();
         } catch (RuntimeException e) {
             log.debug("queue depth refresh failed; keeping the estimate", e);
         } finally {

@@ -62,6 +62,26 @@ class QueueDepthEstimateTest {
     }
 
     @Test
+    void aRefusalAfterTheQueueDrainedRestsOnAFreshCountAtMostOncePerInterval() throws InterruptedException {
+        QueueDepthEstimate depth = new QueueDepthEstimate(this::count, 20_000_000L, pending::add); // 20 ms
+        assertThat(depth.current()).isEqualTo(5);
+        for (int i = 0; i < 95; i++) {
+            depth.accepted(); // a burst: the estimate says 100
+        }
+        assertThat(depth.confirmed()).as("counted just now: the estimate stands").isEqualTo(100);
+        assertThat(counts).hasValue(1);
+
+        Thread.sleep(30);
+        queued.set(0); // the burst ran
+        assertThat(depth.current()).as("stale until a refresh runs").isEqualTo(100);
+        assertThat(depth.confirmed()).as("a refusal would rest on a stale count: counted again").isZero();
+        assertThat(counts).hasValue(2);
+        depth.accepted();
+        assertThat(depth.confirmed()).as("within the interval: no second count").isEqualTo(1);
+        assertThat(counts).hasValue(2);
+    }
+
+    @Test
     void aZeroIntervalCountsOnEveryRead() {
         QueueDepthEstimate depth = new QueueDepthEstimate(this::count, 0, pending::add);
         assertThat(depth.current()).isEqualTo(5);
