@@ -66,7 +66,7 @@ final class QueueDepthEstimate {
      */
     long confirmed() {
         if (refreshNanos <= 0 || System.nanoTime() - countedAt < refreshNanos) {
-            return current();
+            return estimate.get(); // with a zero interval the caller's current() has just counted
         }
         synchronized (this) {
             if (System.nanoTime() - countedAt >= refreshNanos) {
