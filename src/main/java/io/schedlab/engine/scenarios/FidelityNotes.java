@@ -116,16 +116,16 @@ final class FidelityNotes {
                     + " while its own pCPU is idle when it wakes (runq_tickle takes it first), so vCPUs keep their"
                     + " creation places: the 4-vCPU guest sits on CPUs 7, 0, 1, 2, i.e. cores 3, 0, 0, 1. From make -j 2"
                     + " on the forked jobs land on vCPUs 1 and 2 together part of the time and share core 0 at"
-                    + " `smtFactor` (0.6): +0.09 at N = 2 (published +0.26), +0.18 at N = 4, 6 (published +0.18, +0.17)."
+                    + " `smtFactor` (0.6): +0.08 at N = 2 (published +0.26), +0.18 at N = 4, 6 (published +0.18, +0.17)."
                     + " Per-core queues let balance_load separate them (measured at -j 2, half size: per-core runs"
                     + " the four vCPUs on four cores, per-socket on CPUs 7, 0, 1, 2).",
             "Not reproduced: the per-socket penalty at make -j 1 (published +0.22): one job at a time is never"
                     + " slowed by where its vCPU runs (cold L2 refills after a move are microseconds per 72 ms job);"
                     + " the larger penalty at N = 8 with 4 vCPUs (published +0.42); the 8-vCPU guest's small one"
-                    + " (published +0.03..+0.13; the model 0 or slightly faster). With 8 vCPUs on 8 threads per-core"
+                    + " (published +0.03..+0.13; the model 0 to +0.01). With 8 vCPUs on 8 threads per-core"
                     + " credit2 keeps forked jobs that meet on sibling vCPUs in one core's queue, so per-core now"
-                    + " matches its published seconds at -j 2, 4 (45.7 vs 45.3 s, 28.9 vs 28.8 s) while credit's"
-                    + " wake-up pick spreads the jobs over idle cores and is 10-16% faster there (published 1-6%)."
+                    + " matches its published seconds at -j 2, 4 (45.7 vs 45.3 s, 28.3 vs 28.8 s) while credit's"
+                    + " wake-up pick spreads the jobs over idle cores and is 8-14% faster there (published 1-6%)."
                     + " A new process's own working set starting cold is not modelled (the cache model keeps a"
                     + " footprint per vCPU, not per process; it would cost the same under both layouts), nor are"
                     + " exec balancing's second hop (sched_exec repeats the choice from the child's vCPU), guest timer"
@@ -133,5 +133,6 @@ final class FidelityNotes {
             "Per-core and credit stay close at every N with 4 vCPUs, and time falls with N until the vCPUs run out. The load"
                     + " averaging window is a fact of the modelled release (2^28 ns in 4.6, 2^30 ns from 4.8).",
             "Cold caches (`CacheModel`) cost little here: the jobs' 2 MiB working sets fit the 8 MiB LLC, so a move"
-                    + " between cores refills only the 256 KiB L2 from the LLC.");
+                    + " between cores reloads only part of the 256 KiB L2 from the LLC (a 2 MiB set owes an L2 of an"
+                    + " eighth its size 7% of it: the reload transient's extra misses).");
 }
