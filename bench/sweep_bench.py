@@ -101,30 +101,29 @@ def thread_cpu(pids):
     return groups
 
 
-def pg_commits():
-    """Transactions committed so far in the PostgreSQL database of DB_URL (None on H2)."""
+def pg_query(sql):
+    """psql's unaligned output of one query on the PostgreSQL database of DB_URL (None on H2)."""
     url = os.environ.get("DB_URL", "")
     if not url.startswith("jdbc:postgresql://"):
         return None
     host_port, db = url[len("jdbc:postgresql://"):].split("?")[0].split("/", 1)
     host, port = (host_port.split(":") + ["5432"])[:2]
-    out = subprocess.run(["psql", "-h", host, "-p", port, "-U", os.environ.get("DB_USER", "postgres"), "-d", db,
-                          "-Atc", "select xact_commit from pg_stat_database where datname = current_database()"],
-                         capture_output=True, text=True, check=True).stdout
-    return int(out.strip())
+    return subprocess.run(["psql", "-h", host, "-p", port, "-U", os.environ.get("DB_USER", "postgres"), "-d", db,
+                           "-Atc", sql], capture_output=True, text=True, check=True).stdout
+
+
+def pg_commits():
+    """Transactions committed so far in the PostgreSQL database of DB_URL (None on H2)."""
+    out = pg_query("select xact_commit from pg_stat_database where datname = current_database()")
+    return None if out is None else int(out.strip())
 
 
 def pg_backend_cpu():
     """CPU seconds so far per server process connected to DB_URL's database (None on H2); the server must
     run on this machine (the benchmark's local PostgreSQL)."""
-    url = os.environ.get("DB_URL", "")
-    if not url.startswith("jdbc:postgresql://"):
+    out = pg_query("select pid from pg_stat_activity where datname = current_database()")
+    if out is None:
         return None
-    host_port, db = url[len("jdbc:postgresql://"):].split("?")[0].split("/", 1)
-    host, port = (host_port.split(":") + ["5432"])[:2]
-    out = subprocess.run(["psql", "-h", host, "-p", port, "-U", os.environ.get("DB_USER", "postgres"), "-d", db,
-                          "-Atc", "select pid from pg_stat_activity where datname = current_database()"],
-                         capture_output=True, text=True, check=True).stdout
     cpu = {}
     for pid in out.split():
         try:
