@@ -152,7 +152,10 @@ public class ExperimentService {
     private List<Experiment> store(List<ValidatedExperiment> valid, ExperimentAccess caller,
             Consumer<List<UUID>> beforeInsert, Consumer<List<UUID>> afterInsert) {
         long depth = queueDepth.current();
-        if (depth + valid.size() > maxQueued && (depth = queueDepth.confirmed()) + valid.size() > maxQueued) {
+        if (depth + valid.size() > maxQueued) {
+            depth = queueDepth.confirmed(); // a refusal rests on a recent count, not a burst's stale estimate
+        }
+        if (depth + valid.size() > maxQueued) {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
         checkQuotas(caller.owner(), valid.size());
