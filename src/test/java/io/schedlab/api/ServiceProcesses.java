@@ -8,9 +8,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import io.schedlab.SchedLabApplication;
+import io.schedlab.jobs.support.FreshPostgresDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +44,25 @@ final class ServiceProcesses {
     }
 
     /**
+     * Starts the service in a JVM of its own as replica {@code name} of the PostgreSQL database {@code db}, with two
+     * workers, listening on {@code port}, its output in {@code workDir/name.log}; {@code jvmOptions} go before the
+     * class path, {@code appArgs} after the common Spring arguments.
+     */
+    static Process startReplica(FreshPostgresDatabase db, String name, int port, Path workDir, List<String> jvmOptions,
+            String... appArgs) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SchedLabApplication.class.getName(),
+                "--server.port=" + port, "--spring.datasource.url=" + db.url(),
+                "--spring.datasource.username=" + db.user(), "--spring.datasource.password=" + db.password(),
+                "--schedlab.jobs.workers=2", "--schedlab.jobs.replica-name=" + name));
+        command.addAll(List.of(appArgs));
+        return new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+                .redirectOutput(workDir.resolve(name + ".log").toFile()).start();
+    }
+
+    /**
      * SIGKILLs {@code app} at a moment it holds picked jobs, and returns them. The process is frozen first
      * (SIGSTOP), so what it holds cannot change between the read and the kill (a transaction it had open stays
      * open and is rolled back when the connection dies); when it holds nothing then, it is resumed (SIGCONT)
@@ -49,19 +72,18 @@ final class ServiceProcesses {
             Callable<Boolean> ready) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!ready.call()) {
-                Thread.sleep(10);
-                continue;
+            if (ready.call()) {
+                signal(app, "STOP");
+                Set<String> held = RunRows.strings(c, "select task_instance from scheduled_tasks where picked and"
+                        + " picked_by = '" + replica + "'");
+                if (!held.isEmpty()) {
+                    app.destroyForcibly(); // SIGKILL: no hand-back, no shutdown hook
+                    assertThat(app.waitFor(30, TimeUnit.SECONDS)).as(replica + " exited").isTrue();
+                    return held;
+                }
+                signal(app, "CONT");
             }
-            signal(app, "STOP");
-            Set<String> held = RunRows.strings(c, "select task_instance from scheduled_tasks where picked and picked_by = '"
-                    + replica + "'");
-            if (!held.isEmpty()) {
-                app.destroyForcibly(); // SIGKILL: no hand-back, no shutdown hook
-                assertThat(app.waitFor(30, TimeUnit.SECONDS)).as(replica + " exited").isTrue();
-                return held;
-            }
-            signal(app, "CONT");
+            Thread.sleep(10);
         }
         throw new AssertionError(replica + " never held a job when it was frozen");
     }

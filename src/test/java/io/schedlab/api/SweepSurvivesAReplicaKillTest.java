@@ -2,7 +2,6 @@ package io.schedlab.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.SchedLabApplication;
 import io.schedlab.jobs.support.FreshPostgresDatabase;
 import java.io.IOException;
 import java.net.URI;
@@ -107,16 +106,9 @@ class SweepSurvivesAReplicaKillTest {
         }
     }
 
-    private Process start(FreshPostgresDatabase db, String name, int port, Path workDir) throws IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
-                "-XX:TieredStopAtLevel=1", "-cp",
-                System.getProperty("java.class.path"), SchedLabApplication.class.getName(), "--server.port=" + port,
-                "--spring.datasource.url=" + db.url(), "--spring.datasource.username=" + db.user(),
-                "--spring.datasource.password=" + db.password(), "--schedlab.jobs.workers=2",
-                "--schedlab.jobs.heartbeat-interval=500ms", "--schedlab.jobs.replica-name=" + name,
-                "--schedlab.data-dir=" + workDir.resolve("data-" + name))
-                .directory(workDir.toFile()).redirectErrorStream(true)
-                .redirectOutput(workDir.resolve(name + ".log").toFile()).start();
+    private static Process start(FreshPostgresDatabase db, String name, int port, Path workDir) throws IOException {
+        return ServiceProcesses.startReplica(db, name, port, workDir, List.of("-XX:TieredStopAtLevel=1"),
+                "--schedlab.jobs.heartbeat-interval=500ms", "--schedlab.data-dir=" + workDir.resolve("data-" + name));
     }
 
     /** Whether replica-b runs a child (after finishing one, when it can) while children are still queued. */

@@ -2,7 +2,6 @@ package io.schedlab.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.SchedLabApplication;
 import io.schedlab.jobs.support.FreshPostgresDatabase;
 import java.io.IOException;
 import java.net.URI;
@@ -16,6 +15,7 @@ import java.sql.DriverManager;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -98,14 +98,9 @@ class TwoReplicasSurviveAKillTest {
         }
     }
 
-    private Process start(FreshPostgresDatabase db, String name, int port, Path workDir) throws IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-cp",
-                System.getProperty("java.class.path"), SchedLabApplication.class.getName(), "--server.port=" + port,
-                "--spring.datasource.url=" + db.url(), "--spring.datasource.username=" + db.user(),
-                "--spring.datasource.password=" + db.password(), "--schedlab.jobs.workers=2",
-                "--schedlab.jobs.replica-name=" + name, "--schedlab.data-dir=" + workDir.resolve("data"))
-                .directory(workDir.toFile()).redirectErrorStream(true)
-                .redirectOutput(workDir.resolve(name + ".log").toFile()).start();
+    private static Process start(FreshPostgresDatabase db, String name, int port, Path workDir) throws IOException {
+        return ServiceProcesses.startReplica(db, name, port, workDir, List.of(),
+                "--schedlab.data-dir=" + workDir.resolve("data"));
     }
 
     private HttpResponse<String> post(int port, String body) throws Exception {
