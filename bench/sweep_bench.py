@@ -4,12 +4,16 @@ per-experiment overhead of the sweep machinery. Not a test; numbers go to docs/b
 
 First a warm-up sweep of WARMUP (default 100, 0 = none) children of the same shape, so the JIT has
 compiled the job path and the engine as in a running service; then submits one sweep to the first replica (base: BODY_FILE; axes policy {static, credit} x 5 work
-sizes; N / 10 repetitions), samples the gauges schedlab.workers.busy / schedlab.workers.size of every
-replica (/actuator/metrics) every SAMPLE_MS while children remain, waits until every child has finished, then reports:
+sizes; N / 10 repetitions), reads the counter schedlab.workers.busy.time and the gauge schedlab.workers.size
+of every replica (/actuator/metrics) before the POST, waits until every child has finished, then reports:
   submit        POST /sweeps wall time (validate all, store sweep + children + jobs in one transaction), and
                 the replicas' CPU from sending the POST to its answer (all threads), per experiment
   wall          POST sent -> last child finished (server finishedAt)
-  busy          mean over samples of sum(busy) / sum(size), from the first child start to the last finish
+  busy          sum over replicas of the busy-time counter's increase (worker time holding a job, taking
+                it to its final write) / (workers x (last finish - first start)): the pool's use while work
+                remained, exact (the counter includes jobs still held when read; no gauge sampling)
+  pool          the same for db-scheduler's pool threads running any task (its pick of the job, the job, its
+                completion): Micrometer's executor timer (tag name=schedlab.workers), total time / (workers x span)
   in-run share  sum of children's (finishedAt - startedAt) / (workers x (last finish - first start)): the
                 same measure of pool use for any build, from the stored timestamps (RUNNING write to final write)
   run share     sum of children's engine wall time / (workers x (last finish - first start))
@@ -33,15 +37,12 @@ Usage: sweep_bench.py BODY_FILE N URL [URL...]
 """
 import json
 import os
-import statistics
 import subprocess
 import sys
-import threading
 import time
+import urllib.error
 import urllib.request
 from datetime import datetime
-
-SAMPLE_MS = 200
 
 
 def call(url, body=None):
@@ -65,8 +66,29 @@ def gauge(url, name):
     return 0.0
 
 
-def gauges(url):
-    return gauge(url, "schedlab.workers.busy"), gauge(url, "schedlab.workers.size")
+def measurement(url, name, statistic):
+    for m in json.loads(call(url + "/actuator/metrics/" + name)[1])["measurements"]:
+        if m["statistic"] == statistic:
+            return float(m["value"])
+    return 0.0
+
+
+def pool_seconds(urls):
+    """Seconds the worker pools' threads spent running tasks (db-scheduler's pick, the job, its completion),
+    summed over the replicas (Micrometer's executor timer, tag name=schedlab.workers), or None without it."""
+    try:
+        return sum(measurement(u, "executor?tag=name:schedlab.workers", "TOTAL_TIME") for u in urls)
+    except urllib.error.HTTPError:
+        return None
+
+
+def busy_seconds(urls):
+    """Worker seconds spent holding a job so far, summed over the replicas (counter schedlab.workers.busy.time),
+    or None for a build without the counter."""
+    try:
+        return sum(measurement(u, "schedlab.workers.busy.time", "COUNT") for u in urls)
+    except urllib.error.HTTPError:
+        return None
 
 
 def cpu_seconds(pids):
@@ -167,19 +189,8 @@ def main():
         await_done(urls[0], answer["id"], answer["total"])
         print("warm-up: a sweep of %d children done" % answer["total"])
     sweep = definition(base, n)
-    samples, stop = [], threading.Event()
-
-    def sample():
-        while not stop.is_set():
-            busy = size = 0.0
-            for u in urls:
-                b, s = gauges(u)
-                busy, size = busy + b, size + s
-            samples.append((time.time(), busy, size))
-            time.sleep(SAMPLE_MS / 1000)
-
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
+    workers = int(sum(gauge(u, "schedlab.workers.size") for u in urls))
+    busy0, pool0 = busy_seconds(urls), pool_seconds(urls)
     pids = os.environ.get("APP_PIDS", "").split()
     commits0 = pg_commits()
     db_cpu0 = pg_backend_cpu()
@@ -196,8 +207,10 @@ def main():
     commits = None if commits0 is None else pg_commits() - commits0
     db_cpu1 = pg_backend_cpu()
     threads1 = thread_cpu(pids) if pids else {}
-    stop.set()
-    sampler.join()
+    busy1 = busy_seconds(urls)
+    busy = None if busy0 is None or busy1 is None else busy1 - busy0
+    pool1 = pool_seconds(urls)
+    pool = None if pool0 is None or pool1 is None else pool1 - pool0
     t1 = time.time()
     first = get(urls[0] + "/api/v1/sweeps/" + sid)
     t_aggregate = time.time() - t1
@@ -216,14 +229,19 @@ def main():
     ends = [ts(c["finishedAt"]) for c in children]
     engine = sum(c["summary"]["wallNanos"] for c in children) / 1e9
     span = max(ends) - min(starts)
-    workers = max(s for _, _, s in samples)
-    busy = [b / s for t, b, s in samples if s > 0 and min(starts) <= t <= max(ends)]
     print("children %d (%s), replicas %d, workers %d in all" % (len(children), first["status"], len(urls), workers))
     print("submit %.0f ms (%.2f ms per experiment)%s" % (1000 * t_submit, 1000 * t_submit / total, "" if submit_cpu is None
           else ", app CPU %.2f ms per experiment" % (1000 * submit_cpu / total)))
     print("wall POST -> last finish %.2f s; first start -> last finish %.2f s" % (max(ends) - t0, span))
-    print("workers busy while work remained: mean %.1f %% over %d samples (p10 %.0f %%)" % (
-        100 * statistics.mean(busy), len(busy), 100 * sorted(busy)[len(busy) // 10]))
+    print("workers busy while work remained: %s" % ("n/a (no busy-time counter)" if busy is None
+          else "%.1f %% (busy-time counter)" % (100 * busy / (workers * span))))
+    print("worker pool threads running a task (pick, job, completion): %s" % ("n/a (pool not timed)" if pool is None
+          else "%.1f %%" % (100 * pool / (workers * span))))
+    by_replica = {}
+    for c, s0 in zip(children, starts):
+        by_replica.setdefault(c.get("replica"), []).append(s0)
+    print("per replica: " + ", ".join("%s %d children, first start %.0f ms after the POST" % (
+        r, len(v), 1000 * (min(v) - t0)) for r, v in sorted(by_replica.items(), key=lambda kv: str(kv[0]))))
     in_run = sum(e - s for s, e in zip(starts, ends))
     print("children between RUNNING and final write: %.1f %% of worker time" % (100 * in_run / (workers * span)))
     print("engine share of worker time %.1f %%; engine %.2f ms per experiment" % (

@@ -25,16 +25,21 @@ final class DbSchedulerJobQueue implements JobQueue {
     private final boolean wakeWorkers;
     private final ExperimentLifecycle lifecycle;
     private final JobMetrics metrics;
+    private final boolean notifyReplicas;
 
-    /** {@code jdbc} on the application's DataSource: JdbcTemplate joins the caller's Spring transaction. */
+    /**
+     * {@code jdbc} on the application's DataSource: JdbcTemplate joins the caller's Spring transaction.
+     * {@code notifyReplicas}: every enqueue also wakes the other replicas' workers ({@link ReplicaWakeUps}, PostgreSQL).
+     */
     DbSchedulerJobQueue(Scheduler scheduler, Task<UUID> task, JdbcTemplate jdbc, boolean wakeWorkers,
-            ExperimentLifecycle lifecycle, JobMetrics metrics) {
+            ExperimentLifecycle lifecycle, JobMetrics metrics, boolean notifyReplicas) {
         this.scheduler = scheduler;
         this.task = task;
         this.jdbc = jdbc;
         this.wakeWorkers = wakeWorkers;
         this.lifecycle = lifecycle;
         this.metrics = metrics;
+        this.notifyReplicas = notifyReplicas;
     }
 
     @Override
@@ -55,6 +60,9 @@ final class DbSchedulerJobQueue implements JobQueue {
         }
         scheduler.scheduleBatch(experimentIds.stream().<TaskInstance<?>>map(id -> task.instance(id.toString(), id)),
                 Instant.now());
+        if (notifyReplicas) {
+            ReplicaWakeUps.notifyReplicas(jdbc);
+        }
         if (wakeWorkers && TransactionSynchronizationManager.isSynchronizationActive()) {
             // db-scheduler's immediate execution looks for the jobs right away, before the caller's
             // transaction commits, and would miss them until the next poll: look again after commit.

@@ -2,11 +2,15 @@ package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.CurrentlyExecuting;
+import com.github.kagkarlsson.scheduler.ExecutorUtils;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
+import com.github.kagkarlsson.scheduler.event.AbstractSchedulerListener;
 import com.github.kagkarlsson.scheduler.logging.LogLevel;
 import com.github.kagkarlsson.scheduler.task.Task;
 import com.github.kagkarlsson.scheduler.stats.StatsRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.experiments.ExperimentLifecycle;
@@ -14,8 +18,11 @@ import io.schedlab.experiments.QuotaProperties;
 import io.schedlab.jobs.metrics.JobMetrics;
 import java.nio.file.Path;
 import java.sql.DatabaseMetaData;
+import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -42,6 +49,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 class JobsConfiguration {
 
     static final String TASK_NAME = "simulate-experiment";
+    /** The {@code name} tag of the worker pool's executor meters. */
+    static final String WORKER_POOL = "schedlab.workers";
     /** db-scheduler polling limits, as fractions of the worker count (PollingStrategyConfig); see scheduler(). */
     static final double LOCK_AND_FETCH_LOWER = 0.5;
     static final double LOCK_AND_FETCH_UPPER = 1.0;
@@ -79,11 +88,18 @@ class JobsConfiguration {
         return new SimulationTask(TASK_NAME, job, new JobFailureHandler(lifecycle));
     }
 
+    @Bean
+    PickedAhead pickedAhead(DataSource dataSource, JobsProperties properties) {
+        return new PickedAhead(new JdbcTemplate(dataSource), properties.heartbeatInterval(), Clock.systemUTC());
+    }
+
     @Bean(destroyMethod = "")
     Scheduler scheduler(DataSource dataSource, Task<UUID> simulateExperimentTask, JobsProperties properties,
-            ObjectProvider<StatsRegistry> statsRegistry, ReplicaName replicaName) {
+            ObjectProvider<StatsRegistry> statsRegistry, ReplicaName replicaName, PickedAhead pickedAhead,
+            MeterRegistry meterRegistry) {
         SchedulerBuilder builder = Scheduler.create(transactionAware(dataSource), List.of(simulateExperimentTask))
                 .threads(properties.workers())
+                .executorService(monitoredWorkerPool(properties.workers(), meterRegistry))
                 .pollingInterval(properties.pollingInterval())
                 .heartbeatInterval(properties.heartbeatInterval())
                 .missedHeartbeatsLimit(properties.missedHeartbeats())
@@ -96,11 +112,24 @@ class JobsConfiguration {
             builder.enableImmediateExecution();
         }
         if (isPostgreSql(dataSource)) {
-            // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs. At most `workers`
-            // jobs picked (upper limit 1.0): a picked job waiting in memory gets no heartbeat
-            // (Scheduler.updateHeartbeats covers running ones only), so one queued behind a long run would be
-            // revived elsewhere as dead, and the other replica would sit idle while this one holds it.
-            builder.pollUsingLockAndFetch(LOCK_AND_FETCH_LOWER, LOCK_AND_FETCH_UPPER);
+            // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs. db-scheduler gives a
+            // picked job waiting in memory no heartbeat (Scheduler.updateHeartbeats covers running ones only):
+            // PickedAhead beats for it until a worker starts it.
+            int workers = properties.workers();
+            int pickAhead = properties.pickAhead();
+            if (pickAhead > 0) {
+                builder.jdbcCustomization(new PickRecordingPostgreSql(pickedAhead))
+                        .addSchedulerListener(new AbstractSchedulerListener() {
+                            @Override
+                            public void onExecutionStart(CurrentlyExecuting currentlyExecuting) {
+                                pickedAhead.started(currentlyExecuting.getExecution());
+                            }
+                        })
+                        .pollUsingLockAndFetch(pickAheadLowerLimit(workers, pickAhead), 1.0 + pickAhead);
+            } else {
+                // a freed worker waits for the next fetch (docs/benchmarks.md "Sweeps")
+                builder.pollUsingLockAndFetch(LOCK_AND_FETCH_LOWER, LOCK_AND_FETCH_UPPER);
+            }
         } else {
             // FetchCandidates: a fetched candidate holds nothing until a worker picks it, so the batch may be
             // large; the next fetch starts while every worker still has 2 candidates (lower limit 2.0). With
@@ -123,15 +152,42 @@ class JobsConfiguration {
     }
 
     @Bean
-    WorkerLifecycle workerLifecycle(Scheduler scheduler, JobsProperties properties, WorkerStopSignal stopSignal) {
-        return new WorkerLifecycle(scheduler, properties.enabled(), stopSignal);
+    WorkerLifecycle workerLifecycle(Scheduler scheduler, JobsProperties properties, WorkerStopSignal stopSignal,
+            PickedAhead pickedAhead, DataSource dataSource) {
+        boolean postgres = isPostgreSql(dataSource);
+        boolean beats = properties.pickAhead() > 0 && postgres;
+        ReplicaWakeUps wakeUps = postgres ? new ReplicaWakeUps(dataSource, scheduler::triggerCheckForDueExecutions)
+                : null;
+        return new WorkerLifecycle(scheduler, properties.enabled(), stopSignal, beats ? pickedAhead : null, wakeUps);
     }
 
     @Bean
     DbSchedulerJobQueue jobQueue(Scheduler scheduler, Task<UUID> simulateExperimentTask, DataSource dataSource,
             JobsProperties properties, ExperimentLifecycle lifecycle, JobMetrics metrics) {
         return new DbSchedulerJobQueue(scheduler, simulateExperimentTask, new JdbcTemplate(dataSource),
-                properties.enabled(), lifecycle, metrics);
+                properties.enabled(), lifecycle, metrics, isPostgreSql(dataSource));
+    }
+
+    /**
+     * db-scheduler's worker pool as it builds it (fixed size, its thread names), timed by Micrometer's
+     * {@link ExecutorServiceMetrics}: {@code executor} (time running tasks: pick, run, completion) and
+     * {@code executor.idle} (time queued) tagged {@code name=} {@value #WORKER_POOL}, with the pool's
+     * active, queued and completed gauges: the pool's use is the timer's total time over workers x time.
+     */
+    private static ExecutorService monitoredWorkerPool(int workers, MeterRegistry registry) {
+        ExecutorService pool = Executors.newFixedThreadPool(workers,
+                ExecutorUtils.defaultThreadFactoryWithPrefix(Scheduler.THREAD_PREFIX + "-"));
+        return ExecutorServiceMetrics.monitor(registry, pool, WORKER_POOL);
+    }
+
+    /**
+     * Lock-and-fetch's lower limit with pick-ahead, as a fraction of the workers: one job below the upper
+     * limit, so the fetch that tops the waiting jobs up starts as soon as a worker takes one of them
+     * (LockAndFetchCandidates fetches again when the jobs held drop to the lower limit; PollingStrategyConfig
+     * truncates fraction x workers, hence the small margin).
+     */
+    static double pickAheadLowerLimit(int workers, int pickAhead) {
+        return 1.0 + pickAhead - 1.0 / workers + 1e-9;
     }
 
     private static DataSource transactionAware(DataSource dataSource) {

@@ -20,6 +20,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param enabled           false = API-only replica: jobs are enqueued but never executed here
  * @param replicaName       this process's name in db-scheduler's picked_by and the experiment's
  *                          {@code replica}; empty = host name and port (see {@link ReplicaName})
+ * @param pickAhead         jobs per worker this process locks ahead of a free worker on PostgreSQL
+ *                          (lock-and-fetch), 0 to {@value #MAX_PICK_AHEAD}; 0 = a job is locked only when a
+ *                          worker is free (see {@link PickedAhead})
  */
 @ConfigurationProperties("schedlab.jobs")
 public record JobsProperties(
@@ -33,7 +36,11 @@ public record JobsProperties(
         @DefaultValue("1s") Duration pollingInterval,
         @DefaultValue("10s") Duration shutdownMaxWait,
         @DefaultValue("true") boolean enabled,
-        @DefaultValue("") String replicaName) {
+        @DefaultValue("") String replicaName,
+        @DefaultValue("1") int pickAhead) {
+
+    /** Upper bound of {@code schedlab.jobs.pick-ahead}. */
+    public static final int MAX_PICK_AHEAD = 8;
 
     public JobsProperties {
         if (workers == null) {
@@ -50,6 +57,10 @@ public record JobsProperties(
         if (replicaName != null && replicaName.length() > ReplicaName.MAX_LENGTH) {
             throw new IllegalArgumentException("schedlab.jobs.replica-name is at most " + ReplicaName.MAX_LENGTH
                     + " characters");
+        }
+        if (pickAhead < 0 || pickAhead > MAX_PICK_AHEAD) {
+            throw new IllegalArgumentException("schedlab.jobs.pick-ahead must be between 0 and " + MAX_PICK_AHEAD
+                    + ", was " + pickAhead);
         }
         if (missedHeartbeats < 4) {
             // db-scheduler's SchedulerBuilder rejects fewer than 4 missed heartbeats

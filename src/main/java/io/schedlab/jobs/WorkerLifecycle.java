@@ -18,12 +18,21 @@ final class WorkerLifecycle implements SmartLifecycle, DbSchedulerStarter {
     private final Scheduler scheduler;
     private final boolean enabled;
     private final WorkerStopSignal stopSignal;
+    private final PickedAhead pickedAhead;
+    private final ReplicaWakeUps wakeUps;
     private volatile boolean running;
 
-    WorkerLifecycle(Scheduler scheduler, boolean enabled, WorkerStopSignal stopSignal) {
+    /**
+     * {@code pickedAhead}: the heartbeat of jobs picked ahead of a free worker, or null when none are picked
+     * ahead; {@code wakeUps}: the listener for jobs enqueued by other replicas, or null (not PostgreSQL).
+     */
+    WorkerLifecycle(Scheduler scheduler, boolean enabled, WorkerStopSignal stopSignal, PickedAhead pickedAhead,
+            ReplicaWakeUps wakeUps) {
         this.scheduler = scheduler;
         this.enabled = enabled;
         this.stopSignal = stopSignal;
+        this.pickedAhead = enabled ? pickedAhead : null;
+        this.wakeUps = enabled ? wakeUps : null;
     }
 
     @Override
@@ -38,7 +47,13 @@ final class WorkerLifecycle implements SmartLifecycle, DbSchedulerStarter {
         }
         running = true;
         if (enabled) {
+            if (pickedAhead != null) {
+                pickedAhead.start();
+            }
             scheduler.start();
+            if (wakeUps != null) {
+                wakeUps.start();
+            }
         } else {
             log.info("schedlab.jobs.enabled=false: this process enqueues jobs but runs none");
         }
@@ -51,7 +66,13 @@ final class WorkerLifecycle implements SmartLifecycle, DbSchedulerStarter {
         }
         stopSignal.stop();
         if (enabled) {
-            scheduler.stop();
+            if (wakeUps != null) {
+                wakeUps.stop();
+            }
+            scheduler.stop(); // waiting jobs still run and, seeing the stop signal, go back to the queue
+            if (pickedAhead != null) {
+                pickedAhead.stop();
+            }
         }
         running = false;
     }

@@ -29,6 +29,7 @@ class JobsPropertiesTest {
         assertThat(defaults.deadAfter()).isEqualTo(Duration.ofSeconds(8));
         assertThat(defaults.pollingInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.enabled()).isTrue();
+        assertThat(defaults.pickAhead()).isEqualTo(1);
     }
 
     @Test
@@ -56,6 +57,10 @@ class JobsPropertiesTest {
     void invalidValuesAreRejectedNamingTheProperty() {
         assertThatThrownBy(() -> bind(Map.of("schedlab.jobs.workers", "0")))
                 .rootCause().hasMessageContaining("schedlab.jobs.workers");
+        assertThatThrownBy(() -> bind(Map.of("schedlab.jobs.pick-ahead", "9")))
+                .rootCause().hasMessageContaining("schedlab.jobs.pick-ahead must be between 0 and 8");
+        assertThatThrownBy(() -> bind(Map.of("schedlab.jobs.pick-ahead", "-1")))
+                .rootCause().hasMessageContaining("schedlab.jobs.pick-ahead");
         assertThatThrownBy(() -> bind(Map.of("schedlab.jobs.missed-heartbeats", "3")))
                 .rootCause().hasMessageContaining("schedlab.jobs.missed-heartbeats must be >= 4");
         assertThatThrownBy(() -> bind(Map.of("schedlab.jobs.timeout", "0s")))

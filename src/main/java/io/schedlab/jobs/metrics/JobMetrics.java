@@ -2,6 +2,7 @@ package io.schedlab.jobs.metrics;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -26,9 +27,11 @@ public final class JobMetrics {
     public static final String SIMULATION_SPEED = "schedlab.simulation.speed";
     public static final String WORKERS_BUSY = "schedlab.workers.busy";
     public static final String WORKERS_SIZE = "schedlab.workers.size";
+    public static final String WORKERS_BUSY_TIME = "schedlab.workers.busy.time";
 
     private final MeterRegistry registry;
     private final AtomicInteger busy = new AtomicInteger();
+    private final BusyTime busyTime = new BusyTime(System::nanoTime);
     private final Map<String, RunMeters> byPolicy = new ConcurrentHashMap<>();
 
     /**
@@ -44,6 +47,10 @@ public final class JobMetrics {
                 .register(registry);
         Gauge.builder(WORKERS_BUSY, busy, AtomicInteger::get)
                 .description("Workers holding a job in this process (from taking it to its final write)")
+                .register(registry);
+        FunctionCounter.builder(WORKERS_BUSY_TIME, busyTime, BusyTime::seconds)
+                .description("Worker time spent holding a job, summed over this process's workers (rate() / size = use)")
+                .baseUnit("seconds")
                 .register(registry);
         Gauge.builder(WORKERS_SIZE, workerCount, s -> s.getAsLong())
                 .description("Workers in this process")
@@ -73,10 +80,12 @@ public final class JobMetrics {
     /** A worker took a job (busy until its final write). */
     public void workerBusy() {
         busy.incrementAndGet();
+        busyTime.began();
     }
 
     /** A worker finished a job. */
     public void workerIdle() {
+        busyTime.ended();
         busy.decrementAndGet();
     }
 

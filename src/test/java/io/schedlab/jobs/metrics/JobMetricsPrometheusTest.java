@@ -58,7 +58,8 @@ class JobMetricsPrometheusTest {
                 .contains("schedlab_simulation_speed_max{policy=\"credit\"} 5.0")
                 .contains("schedlab_queue_depth 7.0")
                 .contains("schedlab_workers_busy 1.0")
-                .contains("schedlab_workers_size 4.0");
+                .contains("schedlab_workers_size 4.0")
+                .containsPattern("schedlab_workers_busy_time_seconds_total [0-9.E-]+");
     }
 
     @Test
