@@ -129,7 +129,12 @@ final class FidelityNotes {
                     + " A new process's own working set starting cold is not modelled (the cache model keeps a"
                     + " footprint per vCPU, not per process; it would cost the same under both layouts), nor are"
                     + " exec balancing's second hop (sched_exec repeats the choice from the child's vCPU), guest timer"
-                    + " ticks, IPIs or dom0 I/O (blkback): the post names none.",
+                    + " ticks, IPIs or dom0 I/O (blkback): the post names none."
+                    + " Nor is gcc's `-pipe` (kbuild passes it, arch/x86/Makefile: \"Speed up the build\"), which"
+                    + " runs the assembler beside the compiler: measured here on a kernel-style build (Xen 4.19's"
+                    + " hypervisor, defconfig, `-pipe` in xen/Makefile, gcc 12, `make -j1 CC=\"gcc -time=FILE\"`), as"
+                    + " took 4.2 s of CPU against cc1's 60.6 s (7%), so the two meeting on a core's siblings could cost"
+                    + " a few per cent at -j 1, not +22%.",
             "Per-core and credit stay close at every N with 4 vCPUs, and time falls with N until the vCPUs run out. The load"
                     + " averaging window is a fact of the modelled release (2^28 ns in 4.6, 2^30 ns from 4.8).",
             "Cold caches (`CacheModel`) cost little here: the jobs' 2 MiB working sets fit the 8 MiB LLC, so a move"
