@@ -12,8 +12,9 @@ of every replica (/actuator/metrics) before the POST, waits until every child ha
   busy          sum over replicas of the busy-time counter's increase (worker time holding a job, taking
                 it to its final write) / (workers x (last finish - first start)): the pool's use while work
                 remained, exact (the counter includes jobs still held when read; no gauge sampling)
-  pool          the same for db-scheduler's pool threads running any task (its pick of the job, the job, its
-                completion): Micrometer's executor timer (tag name=schedlab.workers), total time / (workers x span)
+  pool          the same for db-scheduler's pool threads running any task (the job and its completion; on H2
+                also db-scheduler's pick of it, done by lock-and-fetch's polling thread on PostgreSQL):
+                Micrometer's executor timer (tag name=schedlab.workers), total time / (workers x span)
   in-run share  sum of children's (finishedAt - startedAt) / (workers x (last finish - first start)): the
                 same measure of pool use for any build, from the stored timestamps (RUNNING write to final write)
   run share     sum of children's engine wall time / (workers x (last finish - first start))
@@ -74,7 +75,7 @@ def measurement(url, name, statistic):
 
 
 def pool_seconds(urls):
-    """Seconds the worker pools' threads spent running tasks (db-scheduler's pick, the job, its completion),
+    """Seconds the worker pools' threads spent running tasks (the job, its completion; on H2 the pick too),
     summed over the replicas (Micrometer's executor timer, tag name=schedlab.workers), or None without it."""
     try:
         return sum(measurement(u, "executor?tag=name:schedlab.workers", "TOTAL_TIME") for u in urls)
@@ -235,7 +236,7 @@ def main():
     print("wall POST -> last finish %.2f s; first start -> last finish %.2f s" % (max(ends) - t0, span))
     print("workers busy while work remained: %s" % ("n/a (no busy-time counter)" if busy is None
           else "%.1f %% (busy-time counter)" % (100 * busy / (workers * span))))
-    print("worker pool threads running a task (pick, job, completion): %s" % ("n/a (pool not timed)" if pool is None
+    print("worker pool threads running a task (job, completion; H2: pick): %s" % ("n/a (pool not timed)" if pool is None
           else "%.1f %%" % (100 * pool / (workers * span))))
     by_replica = {}
     for c, s0 in zip(children, starts):

@@ -2,11 +2,10 @@ package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerName;
-import com.github.kagkarlsson.scheduler.CurrentlyExecuting;
 import com.github.kagkarlsson.scheduler.ExecutorUtils;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
-import com.github.kagkarlsson.scheduler.event.AbstractSchedulerListener;
 import com.github.kagkarlsson.scheduler.logging.LogLevel;
+import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.Task;
 import com.github.kagkarlsson.scheduler.stats.StatsRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,7 +17,6 @@ import io.schedlab.experiments.QuotaProperties;
 import io.schedlab.jobs.metrics.JobMetrics;
 import java.nio.file.Path;
 import java.sql.DatabaseMetaData;
-import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -49,6 +47,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 class JobsConfiguration {
 
     static final String TASK_NAME = "simulate-experiment";
+    /** The completion of a picked-ahead job handed back before a worker took it: the row is no longer ours. */
+    private static final CompletionHandler<UUID> HANDED_BACK = (complete, operations) -> { };
     /** The {@code name} tag of the worker pool's executor meters. */
     static final String WORKER_POOL = "schedlab.workers";
     /** db-scheduler polling limits, as fractions of the worker count (PollingStrategyConfig); see scheduler(). */
@@ -90,7 +90,10 @@ class JobsConfiguration {
 
     @Bean
     PickedAhead pickedAhead(DataSource dataSource, JobsProperties properties) {
-        return new PickedAhead(new JdbcTemplate(dataSource), properties.heartbeatInterval(), Clock.systemUTC());
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        // handed-back jobs: wake the replicas, an idle one takes them at once
+        return new PickedAhead(jdbc, properties.heartbeatInterval(), System::nanoTime,
+                () -> ReplicaWakeUps.notifyReplicas(jdbc));
     }
 
     @Bean(destroyMethod = "")
@@ -112,19 +115,16 @@ class JobsConfiguration {
             builder.enableImmediateExecution();
         }
         if (isPostgreSql(dataSource)) {
-            // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs. db-scheduler gives a
-            // picked job waiting in memory no heartbeat (Scheduler.updateHeartbeats covers running ones only):
-            // PickedAhead beats for it until a worker starts it.
+            // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs. With pick-ahead a job
+            // may wait for a worker here; PickedAhead hands it back if it waits longer than a heartbeat interval
+            // (db-scheduler beats only for running executions), and a handed-back job is not run here.
             int workers = properties.workers();
             int pickAhead = properties.pickAhead();
             if (pickAhead > 0) {
                 builder.jdbcCustomization(new PickRecordingPostgreSql(pickedAhead))
-                        .addSchedulerListener(new AbstractSchedulerListener() {
-                            @Override
-                            public void onExecutionStart(CurrentlyExecuting currentlyExecuting) {
-                                pickedAhead.started(currentlyExecuting.getExecution());
-                            }
-                        })
+                        .addExecutionInterceptor((instance, context, chain) ->
+                                pickedAhead.claimForStart(context.getExecution()) ? chain.proceed(instance, context)
+                                        : HANDED_BACK)
                         .pollUsingLockAndFetch(pickAheadLowerLimit(workers, pickAhead), 1.0 + pickAhead);
             } else {
                 // a freed worker waits for the next fetch (docs/benchmarks.md "Sweeps")
@@ -155,22 +155,23 @@ class JobsConfiguration {
     WorkerLifecycle workerLifecycle(Scheduler scheduler, JobsProperties properties, WorkerStopSignal stopSignal,
             PickedAhead pickedAhead, DataSource dataSource) {
         boolean postgres = isPostgreSql(dataSource);
-        boolean beats = properties.pickAhead() > 0 && postgres;
-        ReplicaWakeUps wakeUps = postgres ? new ReplicaWakeUps(dataSource, scheduler::triggerCheckForDueExecutions)
-                : null;
-        return new WorkerLifecycle(scheduler, properties.enabled(), stopSignal, beats ? pickedAhead : null, wakeUps);
+        boolean handsBack = properties.pickAhead() > 0 && postgres;
+        ReplicaWakeUps wakeUps = postgres && properties.replicaWakeUps()
+                ? new ReplicaWakeUps(dataSource, scheduler::triggerCheckForDueExecutions) : null;
+        return new WorkerLifecycle(scheduler, properties.enabled(), stopSignal, handsBack ? pickedAhead : null,
+                wakeUps);
     }
 
     @Bean
     DbSchedulerJobQueue jobQueue(Scheduler scheduler, Task<UUID> simulateExperimentTask, DataSource dataSource,
             JobsProperties properties, ExperimentLifecycle lifecycle, JobMetrics metrics) {
         return new DbSchedulerJobQueue(scheduler, simulateExperimentTask, new JdbcTemplate(dataSource),
-                properties.enabled(), lifecycle, metrics, isPostgreSql(dataSource));
+                properties.enabled(), lifecycle, metrics, isPostgreSql(dataSource) && properties.replicaWakeUps());
     }
 
     /**
      * db-scheduler's worker pool as it builds it (fixed size, its thread names), timed by Micrometer's
-     * {@link ExecutorServiceMetrics}: {@code executor} (time running tasks: pick, run, completion) and
+     * {@link ExecutorServiceMetrics}: {@code executor} (time running tasks: the job and its completion, on H2 also the pick) and
      * {@code executor.idle} (time queued) tagged {@code name=} {@value #WORKER_POOL}, with the pool's
      * active, queued and completed gauges: the pool's use is the timer's total time over workers x time.
      */
@@ -182,9 +183,9 @@ class JobsConfiguration {
 
     /**
      * Lock-and-fetch's lower limit with pick-ahead, as a fraction of the workers: one job below the upper
-     * limit, so the fetch that tops the waiting jobs up starts as soon as a worker takes one of them
-     * (LockAndFetchCandidates fetches again when the jobs held drop to the lower limit; PollingStrategyConfig
-     * truncates fraction x workers, hence the small margin).
+     * limit, so every job that ends tops the held jobs up again (LockAndFetchCandidates' after-done callback
+     * fetches when the jobs held are down to the lower limit and the last fetch came back full);
+     * PollingStrategyConfig truncates fraction x workers, hence the small margin.
      */
     static double pickAheadLowerLimit(int workers, int pickAhead) {
         return 1.0 + pickAhead - 1.0 / workers + 1e-9;

@@ -22,7 +22,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                          {@code replica}; empty = host name and port (see {@link ReplicaName})
  * @param pickAhead         jobs per worker this process locks ahead of a free worker on PostgreSQL
  *                          (lock-and-fetch), 0 to {@value #MAX_PICK_AHEAD}; 0 = a job is locked only when a
- *                          worker is free (see {@link PickedAhead})
+ *                          worker is free; one not started within a heartbeat interval goes back (see {@link PickedAhead})
+ * @param replicaWakeUps    PostgreSQL: an enqueue NOTIFYs and every worker replica LISTENs, so all replicas start
+ *                          on new jobs at once ({@link ReplicaWakeUps}); false = the others find them by polling
+ *                          (e.g. behind a pooler in transaction mode, where LISTEN does not work)
  */
 @ConfigurationProperties("schedlab.jobs")
 public record JobsProperties(
@@ -37,7 +40,8 @@ public record JobsProperties(
         @DefaultValue("10s") Duration shutdownMaxWait,
         @DefaultValue("true") boolean enabled,
         @DefaultValue("") String replicaName,
-        @DefaultValue("1") int pickAhead) {
+        @DefaultValue("1") int pickAhead,
+        @DefaultValue("true") boolean replicaWakeUps) {
 
     /** Upper bound of {@code schedlab.jobs.pick-ahead}. */
     public static final int MAX_PICK_AHEAD = 8;

@@ -9,14 +9,15 @@ import java.util.List;
 /**
  * db-scheduler's PostgreSQL dialect (single-statement {@code UPDATE ... FOR UPDATE SKIP LOCKED ...
  * RETURNING}, as {@code AutodetectJdbcCustomization} chooses it) that hands every locked execution to
- * {@link PickedAhead}, so jobs waiting for a worker keep their heartbeat.
+ * {@link PickedAhead}, which hands back a job that waits too long for a worker.
  */
 final class PickRecordingPostgreSql extends PostgreSqlJdbcCustomization {
 
     private final PickedAhead pickedAhead;
 
     PickRecordingPostgreSql(PickedAhead pickedAhead) {
-        // as AutodetectJdbcCustomization: single-statement lock-and-fetch, timestamps in the JVM's zone
+        // as AutodetectJdbcCustomization builds it for PostgreSQL with the builder's defaults: single-statement
+        // lock-and-fetch, persistTimestampInUTC off
         super(false, false);
         this.pickedAhead = pickedAhead;
     }

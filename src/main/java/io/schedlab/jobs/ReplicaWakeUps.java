@@ -1,9 +1,11 @@
 package io.schedlab.jobs;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -19,7 +21,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * that took the submission; the others found the jobs at their next poll ({@code polling-interval}, 1 s),
  * idle meanwhile. Polling stays the fallback: a missed notification (listener reconnecting) costs at most
  * one polling interval, as before. The same pattern as crates.io's background jobs (NOTIFY on insert,
- * one listening connection per runner, polling kept).
+ * one listening connection per runner, polling kept). The listener holds one pooled connection; a NOTIFY
+ * takes PostgreSQL's notification queue lock at commit, so enqueueing commits are serialised at that point
+ * (cheap at this service's submission rates).
  */
 final class ReplicaWakeUps {
 
@@ -27,11 +31,11 @@ final class ReplicaWakeUps {
     private static final Logger log = LoggerFactory.getLogger(ReplicaWakeUps.class);
     private static final int RECEIVE_TIMEOUT_MILLIS = 500;
     private static final Duration RECONNECT_DELAY = Duration.ofSeconds(1);
+    private static final Duration CONNECTION_CHECK = Duration.ofSeconds(30);
 
     private final DataSource dataSource;
     private final Runnable wakeWorkers;
-    private volatile boolean stopping;
-    private Thread listener;
+    private AtomicBoolean running;
 
     /** {@code wakeWorkers}: what a notification triggers (db-scheduler's check for due executions). */
     ReplicaWakeUps(DataSource dataSource, Runnable wakeWorkers) {
@@ -46,63 +50,91 @@ final class ReplicaWakeUps {
 
     /** Starts listening (idempotent). */
     synchronized void start() {
-        if (listener != null) {
+        if (running != null) {
             return;
         }
-        stopping = false;
-        listener = new Thread(this::listen, "schedlab-job-wake-ups");
+        AtomicBoolean token = new AtomicBoolean(true); // this thread's own: a later start never revives it
+        running = token;
+        Thread listener = new Thread(() -> listen(token), "schedlab-job-wake-ups");
         listener.setDaemon(true);
         listener.start();
     }
 
-    /** Stops listening and gives the connection back, within one receive timeout. */
+    /** Stops listening; the thread gives its connection back within one receive timeout. */
     synchronized void stop() {
-        stopping = true;
-        if (listener != null) {
-            try {
-                listener.join(RECEIVE_TIMEOUT_MILLIS * 4L);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            listener = null;
+        if (running != null) {
+            running.set(false);
+            running = null;
         }
     }
 
-    private void listen() {
-        while (!stopping) {
-            try (Connection connection = dataSource.getConnection()) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("LISTEN " + CHANNEL);
-                }
-                // a LISTEN only hears what commits after it: look once for jobs enqueued before it
-                wakeWorkers.run();
-                PGConnection pg = connection.unwrap(PGConnection.class);
-                while (!stopping) {
-                    PGNotification[] received = pg.getNotifications(RECEIVE_TIMEOUT_MILLIS);
-                    if (received != null && received.length > 0) {
-                        wakeWorkers.run();
-                    }
-                }
+    private void listen(AtomicBoolean running) {
+        while (running.get()) {
+            Connection connection = null;
+            try {
+                connection = dataSource.getConnection();
+                listenOn(connection, running);
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("UNLISTEN " + CHANNEL); // the pooled connection goes back as it came
                 }
+                connection.close();
             } catch (SQLException | RuntimeException e) {
-                if (stopping) {
+                discard(connection);
+                if (!running.get()) {
                     return;
                 }
                 log.warn("listening for enqueued jobs failed ({}); polling covers it, retrying in {}",
                         e.getMessage(), RECONNECT_DELAY);
-                sleepBeforeReconnect();
+                sleepBeforeReconnect(running);
             }
         }
     }
 
-    private void sleepBeforeReconnect() {
+    private void listenOn(Connection connection, AtomicBoolean running) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("LISTEN " + CHANNEL);
+        }
+        // a LISTEN only hears what commits after it: look once for jobs enqueued before it
+        wakeWorkers.run();
+        PGConnection pg = connection.unwrap(PGConnection.class);
+        long lastCheck = System.nanoTime();
+        while (running.get()) {
+            PGNotification[] received = pg.getNotifications(RECEIVE_TIMEOUT_MILLIS);
+            if (received != null && received.length > 0) {
+                wakeWorkers.run();
+            }
+            if (System.nanoTime() - lastCheck > CONNECTION_CHECK.toNanos()) {
+                // waiting for notifications sends nothing: a connection dropped without a reset would go unnoticed
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("SELECT 1");
+                }
+                lastCheck = System.nanoTime();
+            }
+        }
+    }
+
+    /** A connection that failed (or may still LISTEN) is taken out of the pool instead of going back to it. */
+    private void discard(Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            if (dataSource.isWrapperFor(HikariDataSource.class)) {
+                dataSource.unwrap(HikariDataSource.class).evictConnection(connection);
+            } else {
+                connection.close();
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // already broken: nothing more to give back
+        }
+    }
+
+    private static void sleepBeforeReconnect(AtomicBoolean running) {
         try {
             Thread.sleep(RECONNECT_DELAY.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            stopping = true;
+            running.set(false);
         }
     }
 }

@@ -23,7 +23,7 @@ final class WorkerLifecycle implements SmartLifecycle, DbSchedulerStarter {
     private volatile boolean running;
 
     /**
-     * {@code pickedAhead}: the heartbeat of jobs picked ahead of a free worker, or null when none are picked
+     * {@code pickedAhead}: the hand-back of jobs picked ahead of a free worker, or null when none are picked
      * ahead; {@code wakeUps}: the listener for jobs enqueued by other replicas, or null (not PostgreSQL).
      */
     WorkerLifecycle(Scheduler scheduler, boolean enabled, WorkerStopSignal stopSignal, PickedAhead pickedAhead,

@@ -28,7 +28,7 @@ class JobRunControlTest {
 
     private JobRunControl control(Duration timeout) {
         JobsProperties properties = new JobsProperties(1, 1000, timeout, Duration.ofMillis(500),
-                Duration.ofMillis(200), Duration.ofSeconds(5), 6, Duration.ofSeconds(1), Duration.ofSeconds(10), true, "", 1);
+                Duration.ofMillis(200), Duration.ofSeconds(5), 6, Duration.ofSeconds(1), Duration.ofSeconds(10), true, "", 1, true);
         return new JobRunControl(UUID.randomUUID(), lifecycle, properties, metrics.forPolicy("credit"),
                 stopping::get, clock::get, TraceSink.NONE);
     }

@@ -30,6 +30,7 @@ class JobsPropertiesTest {
         assertThat(defaults.pollingInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.enabled()).isTrue();
         assertThat(defaults.pickAhead()).isEqualTo(1);
+        assertThat(defaults.replicaWakeUps()).isTrue();
     }
 
     @Test

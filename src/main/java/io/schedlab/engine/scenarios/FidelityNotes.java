@@ -132,8 +132,8 @@ final class FidelityNotes {
                     + " ticks, IPIs or dom0 I/O (blkback): the post names none."
                     + " Nor is gcc's `-pipe` (kbuild passes it, arch/x86/Makefile: \"Speed up the build\"), which"
                     + " runs the assembler beside the compiler: measured here on a kernel-style build (Xen 4.19's"
-                    + " hypervisor, defconfig, `-pipe` in xen/Makefile, gcc 12, `make -j1 CC=\"gcc -time=FILE\"`), as"
-                    + " took 4.2 s of CPU against cc1's 60.6 s (7%), so the two meeting on a core's siblings could cost"
+                    + " hypervisor, defconfig, `-pipe` in xen/Makefile, gcc 12, `make -j1 CC=\"gcc -time=FILE\"`),"
+                    + " `as` (the assembler) took 4.2 s of CPU against cc1's 60.6 s (7%), so the two meeting on a core's siblings could cost"
                     + " a few per cent at -j 1, not +22%.",
             "Per-core and credit stay close at every N with 4 vCPUs, and time falls with N until the vCPUs run out. The load"
                     + " averaging window is a fact of the modelled release (2^28 ns in 4.6, 2^30 ns from 4.8).",
