@@ -92,8 +92,8 @@ class JobsConfiguration {
     PickedAhead pickedAhead(DataSource dataSource, JobsProperties properties) {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         // handed-back jobs: wake the replicas, an idle one takes them at once
-        return new PickedAhead(jdbc, properties.heartbeatInterval(), System::nanoTime,
-                () -> ReplicaWakeUps.notifyReplicas(jdbc));
+        Runnable handedBack = properties.replicaWakeUps() ? () -> ReplicaWakeUps.notifyReplicas(jdbc) : () -> { };
+        return new PickedAhead(jdbc, properties.heartbeatInterval(), System::nanoTime, handedBack);
     }
 
     @Bean(destroyMethod = "")
@@ -117,7 +117,8 @@ class JobsConfiguration {
         if (isPostgreSql(dataSource)) {
             // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs. With pick-ahead a job
             // may wait for a worker here; PickedAhead hands it back if it waits longer than a heartbeat interval
-            // (db-scheduler beats only for running executions), and a handed-back job is not run here.
+            // (db-scheduler beats only for running executions), and the copy still queued here is not run (the
+            // job runs wherever it is picked next).
             int workers = properties.workers();
             int pickAhead = properties.pickAhead();
             if (pickAhead > 0) {

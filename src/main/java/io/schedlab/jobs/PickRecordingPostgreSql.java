@@ -26,7 +26,9 @@ final class PickRecordingPostgreSql extends PostgreSqlJdbcCustomization {
     public List<Execution> lockAndFetchSingleStatement(JdbcTaskRepositoryContext ctx, Instant now, int limit,
             boolean orderByPriority) {
         List<Execution> picked = super.lockAndFetchSingleStatement(ctx, now, limit, orderByPriority);
-        pickedAhead.picked(picked);
+        // executions of task names this process cannot run are un-picked by the repository, never queued
+        pickedAhead.picked(picked.stream().filter(e -> !ctx.taskResolver.isUnresolved(e.taskInstance.getTaskName()))
+                .toList());
         return picked;
     }
 }

@@ -1,7 +1,9 @@
 package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.task.Execution;
+import java.sql.Timestamp;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -33,6 +36,9 @@ final class PickedAhead {
     private static final Logger log = LoggerFactory.getLogger(PickedAhead.class);
     private static final String HAND_BACK = "update scheduled_tasks set picked = ?, picked_by = null,"
             + " last_heartbeat = null, version = version + 1"
+            + " where task_name = ? and task_instance = ? and version = ? and picked";
+    /** db-scheduler's own heartbeat statement (JdbcTaskRepository.updateHeartbeat): 1 row = still ours. */
+    private static final String STILL_OURS = "update scheduled_tasks set last_heartbeat = ?"
             + " where task_name = ? and task_instance = ? and version = ? and picked";
 
     /** A picked job and whether the worker or the hand-back has taken it. */
@@ -66,12 +72,25 @@ final class PickedAhead {
     }
 
     /**
-     * A worker is about to start {@code execution}: false when it was handed back meanwhile (do not run it).
-     * A handed-back job stays in the map until this call, so the worker learns of it.
+     * A worker is about to start {@code execution}: false when it must not run it, because it was handed back
+     * meanwhile (a handed-back job stays in the map until this call, so the worker learns of it) or, having
+     * waited longer than the maximum wait (the hand-back thread late: a pause, a failing database), its row
+     * is no longer this pick's: revived elsewhere as dead, or gone. A job younger than the maximum wait
+     * cannot have been revived (the dead time is at least four of them) and starts without a query.
      */
     boolean claimForStart(Execution execution) {
         Waiting w = waiting.remove(key(execution));
-        return w == null || w.claimed().compareAndSet(false, true);
+        if (w == null) {
+            return true;
+        }
+        if (!w.claimed().compareAndSet(false, true)) {
+            return false;
+        }
+        if (nanoClock.getAsLong() - w.pickedNanos() < maxWait.toNanos()) {
+            return true;
+        }
+        return jdbc.update(STILL_OURS, Timestamp.from(Instant.now()), execution.taskInstance.getTaskName(),
+                execution.taskInstance.getId(), execution.version) == 1;
     }
 
     /** Jobs picked and neither started nor handed back. */
@@ -82,20 +101,38 @@ final class PickedAhead {
     /** Hands back every job waiting longer than the maximum wait; returns how many went back. */
     int handBackOverdue() {
         long now = nanoClock.getAsLong();
-        List<Execution> overdue = new ArrayList<>();
+        return handBack(w -> now - w.pickedNanos() >= maxWait.toNanos());
+    }
+
+    /** Hands back every job still waiting (a stopping process: other replicas take them at once). */
+    int handBackAll() {
+        return handBack(w -> true);
+    }
+
+    private int handBack(Predicate<Waiting> which) {
+        List<Execution> claimed = new ArrayList<>();
         for (Waiting w : waiting.values()) {
-            if (now - w.pickedNanos() >= maxWait.toNanos() && w.claimed().compareAndSet(false, true)) {
-                overdue.add(w.execution()); // left in the map: its worker, when it comes, is told not to run it
+            if (which.test(w) && w.claimed().compareAndSet(false, true)) {
+                claimed.add(w.execution()); // left in the map: its worker, when it comes, is told not to run it
             }
         }
         int back = 0;
-        for (Execution e : overdue) {
-            // 0 rows: the row changed meanwhile (removed with its experiment, or revived); either way not ours
-            back += jdbc.update(HAND_BACK, false, e.taskInstance.getTaskName(), e.taskInstance.getId(), e.version);
-        }
-        if (back > 0) {
-            log.debug("handed {} picked-ahead jobs back to the queue", back);
-            handedBack.run();
+        try {
+            for (Execution e : claimed) {
+                try {
+                    // 0 rows: the row changed meanwhile (removed with its experiment, or revived): not ours
+                    back += jdbc.update(HAND_BACK, false, e.taskInstance.getTaskName(), e.taskInstance.getId(),
+                            e.version);
+                } catch (RuntimeException failed) {
+                    // claimed, so never run here; still picked, so revived after the dead time like a dead replica's
+                    log.warn("handing back job {} failed: {}", e.taskInstance.getId(), failed.toString());
+                }
+            }
+        } finally {
+            if (back > 0) {
+                log.debug("handed {} picked-ahead jobs back to the queue", back);
+                handedBack.run();
+            }
         }
         return back;
     }
@@ -114,7 +151,7 @@ final class PickedAhead {
         sweeper.scheduleWithFixedDelay(this::handBackLogged, period, period, TimeUnit.MILLISECONDS);
     }
 
-    /** Stops the hand-back thread; jobs still picked are handed back by the workers' stop or revived after the dead time. */
+    /** Stops the hand-back thread (after {@link #handBackAll}: what is left is revived after the dead time). */
     synchronized void stop() {
         if (sweeper != null) {
             sweeper.shutdownNow();

@@ -32,6 +32,7 @@ final class ReplicaWakeUps {
     private static final int RECEIVE_TIMEOUT_MILLIS = 500;
     private static final Duration RECONNECT_DELAY = Duration.ofSeconds(1);
     private static final Duration CONNECTION_CHECK = Duration.ofSeconds(30);
+    private static final Duration NETWORK_TIMEOUT = Duration.ofSeconds(10);
 
     private final DataSource dataSource;
     private final Runnable wakeWorkers;
@@ -91,6 +92,9 @@ final class ReplicaWakeUps {
     }
 
     private void listenOn(Connection connection, AtomicBoolean running) throws SQLException {
+        // a check on a connection dropped without a reset fails after this, not after TCP's retransmissions
+        // (Hikari restores the pool's setting when the connection goes back)
+        connection.setNetworkTimeout(Runnable::run, (int) NETWORK_TIMEOUT.toMillis());
         try (Statement statement = connection.createStatement()) {
             statement.execute("LISTEN " + CHANNEL);
         }
@@ -104,7 +108,8 @@ final class ReplicaWakeUps {
                 wakeWorkers.run();
             }
             if (System.nanoTime() - lastCheck > CONNECTION_CHECK.toNanos()) {
-                // waiting for notifications sends nothing: a connection dropped without a reset would go unnoticed
+                // waiting for notifications sends nothing: a dropped connection is noticed here (and NAT and
+                // firewall idle timers see traffic)
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("SELECT 1");
                 }

@@ -66,6 +66,9 @@ final class WorkerLifecycle implements SmartLifecycle, DbSchedulerStarter {
         }
         stopSignal.stop();
         if (enabled) {
+            if (pickedAhead != null) {
+                pickedAhead.handBackAll(); // before the stop: other replicas take them at once
+            }
             if (wakeUps != null) {
                 wakeUps.stop();
             }
