@@ -16,6 +16,7 @@ import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -37,7 +38,7 @@ final class PickedAhead {
     private static final String HAND_BACK = "update scheduled_tasks set picked = ?, picked_by = null,"
             + " last_heartbeat = null, version = version + 1"
             + " where task_name = ? and task_instance = ? and version = ? and picked";
-    /** db-scheduler's own heartbeat statement (JdbcTaskRepository.updateHeartbeat): 1 row = still ours. */
+    /** db-scheduler's heartbeat statement (JdbcTaskRepository.updateHeartbeat) restricted to picked rows: 1 row = still ours. */
     private static final String STILL_OURS = "update scheduled_tasks set last_heartbeat = ?"
             + " where task_name = ? and task_instance = ? and version = ? and picked";
 
@@ -89,8 +90,16 @@ final class PickedAhead {
         if (nanoClock.getAsLong() - w.pickedNanos() < maxWait.toNanos()) {
             return true;
         }
-        return jdbc.update(STILL_OURS, Timestamp.from(Instant.now()), execution.taskInstance.getTaskName(),
-                execution.taskInstance.getId(), execution.version) == 1;
+        try {
+            return jdbc.update(STILL_OURS, Timestamp.from(Instant.now()), execution.taskInstance.getTaskName(),
+                    execution.taskInstance.getId(), execution.version) == 1;
+        } catch (DataAccessException e) {
+            // not known to be ours: leave it (still picked, it is revived within the dead time) rather than run
+            // it or let the failure handler touch a row another replica may hold
+            log.warn("could not check job {} before starting it, leaving it to be revived: {}",
+                    execution.taskInstance.getId(), e.toString());
+            return false;
+        }
     }
 
     /** Jobs picked and neither started nor handed back. */
@@ -131,7 +140,7 @@ final class PickedAhead {
         } finally {
             if (back > 0) {
                 log.debug("handed {} picked-ahead jobs back to the queue", back);
-                handedBack.run();
+                wakeReplicas();
             }
         }
         return back;
@@ -156,6 +165,15 @@ final class PickedAhead {
         if (sweeper != null) {
             sweeper.shutdownNow();
             sweeper = null;
+        }
+    }
+
+    private void wakeReplicas() {
+        try {
+            handedBack.run();
+        } catch (RuntimeException e) {
+            log.warn("waking the replicas for handed-back jobs failed (they find them at their next poll): {}",
+                    e.toString());
         }
     }
 

@@ -66,14 +66,15 @@ final class WorkerLifecycle implements SmartLifecycle, DbSchedulerStarter {
         }
         stopSignal.stop();
         if (enabled) {
+            if (wakeUps != null) {
+                wakeUps.stop(); // first: a hand-back's own notification must not make this replica pick again
+            }
             if (pickedAhead != null) {
                 pickedAhead.handBackAll(); // before the stop: other replicas take them at once
             }
-            if (wakeUps != null) {
-                wakeUps.stop();
-            }
             scheduler.stop(); // waiting jobs still run and, seeing the stop signal, go back to the queue
             if (pickedAhead != null) {
+                pickedAhead.handBackAll(); // any picked while stopping whose queued copy the pool dropped
                 pickedAhead.stop();
             }
         }

@@ -92,6 +92,14 @@ class PickedAheadTest {
     }
 
     @Test
+    void aLateWorkerThatCannotCheckTheRowLeavesTheJobToBeRevivedInsteadOfRunningIt() {
+        Execution e = pick("h", 2);
+        advance(MAX_WAIT.multipliedBy(2));
+        jdbc.execute("drop table scheduled_tasks"); // the database fails the check
+        assertThat(pickedAhead.claimForStart(e)).isFalse();
+    }
+
+    @Test
     void aStoppingProcessHandsBackEveryWaitingJobAtOnce() {
         Execution young = pick("e", 2);
         pick("f", 5);
