@@ -60,11 +60,8 @@ class PickAheadPostgresTest {
     void aJobPickedBehindALongRunGoesBackToTheQueueAndRunsOnceWhenTheWorkerFrees() throws InterruptedException {
         ConfigurableApplicationContext app = start("ahead");
         UUID longRun = experiments.create(Specs.spec("long-run", LONG_RUN.toSeconds()));
-        app.getBean(JobQueue.class).enqueue(longRun);
-        await("the long run starts", () -> experiments.get(longRun).status.equals("RUNNING"));
-        UUID behind = experiments.create(Specs.spec("behind", 0.01));
+        UUID behind = oneBehind(app, longRun, "behind");
         long enqueued = System.nanoTime();
-        app.getBean(JobQueue.class).enqueue(behind);
 
         await("picked, then handed back", () -> handedBack(row(behind)));
         assertThat(Duration.ofNanos(System.nanoTime() - enqueued)).as("handed back, long before the dead time")
@@ -86,10 +83,7 @@ class PickAheadPostgresTest {
     void aJobHandedBackByABusyReplicaRunsOnAnIdleOneWhileTheLongRunGoesOn() throws InterruptedException {
         ConfigurableApplicationContext busy = start("busy");
         UUID longRun = experiments.create(Specs.spec("long-run-2", VERY_LONG_RUN.toSeconds()));
-        busy.getBean(JobQueue.class).enqueue(longRun);
-        await("the long run starts", () -> experiments.get(longRun).status.equals("RUNNING"));
-        UUID behind = experiments.create(Specs.spec("behind-2", 0.01));
-        busy.getBean(JobQueue.class).enqueue(behind);
+        UUID behind = oneBehind(busy, longRun, "behind-2");
         await("picked by the busy replica, then handed back", () -> handedBack(row(behind)));
 
         ConfigurableApplicationContext idle = start("idle");
@@ -106,6 +100,15 @@ class PickAheadPostgresTest {
         await("the busy replica's stale copy ended", () -> busyPool.count() >= 2);
         assertThat(experiments.get(behind).markRunningCalls).as("ran once").isEqualTo(1);
         assertThat(idle.getBean(PickedAhead.class).waiting()).isZero();
+    }
+
+    /** Runs {@code longRun} on the app's only worker, then enqueues a short job behind it; returns that job. */
+    private UUID oneBehind(ConfigurableApplicationContext app, UUID longRun, String name) throws InterruptedException {
+        app.getBean(JobQueue.class).enqueue(longRun);
+        await("the long run starts", () -> experiments.get(longRun).status.equals("RUNNING"));
+        UUID behind = experiments.create(Specs.spec(name, 0.01));
+        app.getBean(JobQueue.class).enqueue(behind);
+        return behind;
     }
 
     /** Inserted at version 1, picked at 2, handed back at 3: un-picked with a later version and never started. */
