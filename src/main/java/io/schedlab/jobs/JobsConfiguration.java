@@ -1,9 +1,9 @@
 package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
-import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.ExecutorUtils;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
+import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.logging.LogLevel;
 import com.github.kagkarlsson.scheduler.task.CompletionHandler;
 import com.github.kagkarlsson.scheduler.task.Task;
@@ -88,6 +88,15 @@ class JobsConfiguration {
         return new SimulationTask(TASK_NAME, job, new JobFailureHandler(lifecycle));
     }
 
+    /** Whether the jobs' database is PostgreSQL, read once from its metadata for every bean that depends on it. */
+    record JobsDatabase(boolean postgreSql) {
+    }
+
+    @Bean
+    JobsDatabase jobsDatabase(DataSource dataSource) {
+        return new JobsDatabase(isPostgreSql(dataSource));
+    }
+
     @Bean
     PickedAhead pickedAhead(DataSource dataSource, JobsProperties properties) {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
@@ -99,7 +108,7 @@ class JobsConfiguration {
     @Bean(destroyMethod = "")
     Scheduler scheduler(DataSource dataSource, Task<UUID> simulateExperimentTask, JobsProperties properties,
             ObjectProvider<StatsRegistry> statsRegistry, ReplicaName replicaName, PickedAhead pickedAhead,
-            MeterRegistry meterRegistry) {
+            MeterRegistry meterRegistry, JobsDatabase database) {
         SchedulerBuilder builder = Scheduler.create(transactionAware(dataSource), List.of(simulateExperimentTask))
                 .threads(properties.workers())
                 .executorService(monitoredWorkerPool(properties.workers(), meterRegistry))
@@ -114,7 +123,7 @@ class JobsConfiguration {
         if (properties.enabled()) {
             builder.enableImmediateExecution();
         }
-        if (isPostgreSql(dataSource)) {
+        if (database.postgreSql()) {
             // SELECT ... FOR UPDATE SKIP LOCKED: replicas never fight over the same jobs. With pick-ahead a job
             // may wait for a worker here; PickedAhead hands it back if it waits longer than a heartbeat interval
             // (db-scheduler beats only for running executions), and the copy still queued here is not run (the
@@ -154,8 +163,8 @@ class JobsConfiguration {
 
     @Bean
     WorkerLifecycle workerLifecycle(Scheduler scheduler, JobsProperties properties, WorkerStopSignal stopSignal,
-            PickedAhead pickedAhead, DataSource dataSource) {
-        boolean postgres = isPostgreSql(dataSource);
+            PickedAhead pickedAhead, DataSource dataSource, JobsDatabase database) {
+        boolean postgres = database.postgreSql();
         boolean handsBack = properties.pickAhead() > 0 && postgres;
         ReplicaWakeUps wakeUps = postgres && properties.replicaWakeUps()
                 ? new ReplicaWakeUps(dataSource, scheduler::triggerCheckForDueExecutions) : null;
@@ -165,9 +174,9 @@ class JobsConfiguration {
 
     @Bean
     DbSchedulerJobQueue jobQueue(Scheduler scheduler, Task<UUID> simulateExperimentTask, DataSource dataSource,
-            JobsProperties properties, ExperimentLifecycle lifecycle, JobMetrics metrics) {
+            JobsProperties properties, ExperimentLifecycle lifecycle, JobMetrics metrics, JobsDatabase database) {
         return new DbSchedulerJobQueue(scheduler, simulateExperimentTask, new JdbcTemplate(dataSource),
-                properties.enabled(), lifecycle, metrics, isPostgreSql(dataSource) && properties.replicaWakeUps());
+                properties.enabled(), lifecycle, metrics, database.postgreSql() && properties.replicaWakeUps());
     }
 
     /**

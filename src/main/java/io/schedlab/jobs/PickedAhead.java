@@ -21,16 +21,17 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * Jobs this process locked in the database ahead of a free worker ({@code schedlab.jobs.pick-ahead}): each
- * is started by a worker within one heartbeat interval, or handed back to the queue for any replica.
+ * is started by a worker within about one heartbeat interval, or handed back to the queue for any replica.
  * <p>
  * A job picked by lock-and-fetch waits in db-scheduler's executor queue, and db-scheduler writes no
  * heartbeat for it ({@code Scheduler.updateHeartbeats} covers running executions only): one waiting behind
  * a long run would be revived as dead elsewhere while this process still holds it, and held meanwhile
  * while other replicas are idle. So every half interval the jobs waiting longer than the interval are
  * handed back (a version-checked un-pick, as db-scheduler's own {@code reschedule}); the dead time is at
- * least four intervals ({@code missed-heartbeats} >= 4), so no waiting job is ever old enough to be revived.
- * Each job is claimed once, by the worker that starts it or by the hand-back ({@link #claimForStart}), so a
- * handed-back job never also runs here.
+ * least four intervals ({@code missed-heartbeats} >= 4), so a job handed back on time is never old enough to
+ * be revived; should the hand-back be late (a pause, a failing database), the worker checks the row is still
+ * this pick before it runs the job. Each job is claimed once, by the worker that starts it or by the
+ * hand-back ({@link #claimForStart}), so a handed-back job's copy queued here never runs.
  */
 final class PickedAhead {
 

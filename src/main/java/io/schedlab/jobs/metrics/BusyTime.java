@@ -33,6 +33,11 @@ final class BusyTime {
         holding--;
     }
 
+    /** Workers holding a job now. */
+    synchronized int holding() {
+        return holding;
+    }
+
     /** Seconds of worker time held so far. */
     synchronized double seconds() {
         return (net + holding * now()) / 1e9;

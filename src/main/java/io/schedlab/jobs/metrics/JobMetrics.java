@@ -9,7 +9,6 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
@@ -30,7 +29,6 @@ public final class JobMetrics {
     public static final String WORKERS_BUSY_TIME = "schedlab.workers.busy.time";
 
     private final MeterRegistry registry;
-    private final AtomicInteger busy = new AtomicInteger();
     private final BusyTime busyTime = new BusyTime(System::nanoTime);
     private final Map<String, RunMeters> byPolicy = new ConcurrentHashMap<>();
 
@@ -45,7 +43,7 @@ public final class JobMetrics {
                 .description("Experiments queued and not yet started (from the database, cached ~1 s)")
                 .strongReference(true)
                 .register(registry);
-        Gauge.builder(WORKERS_BUSY, busy, AtomicInteger::get)
+        Gauge.builder(WORKERS_BUSY, busyTime, BusyTime::holding)
                 .description("Workers holding a job in this process (from taking it to its final write)")
                 .register(registry);
         FunctionCounter.builder(WORKERS_BUSY_TIME, busyTime, BusyTime::seconds)
@@ -79,14 +77,12 @@ public final class JobMetrics {
 
     /** A worker took a job (busy until its final write). */
     public void workerBusy() {
-        busy.incrementAndGet();
         busyTime.began();
     }
 
     /** A worker finished a job. */
     public void workerIdle() {
         busyTime.ended();
-        busy.decrementAndGet();
     }
 
     /** A run ended with {@code outcome} (succeeded, failed, cancelled) after {@code wall}. */
