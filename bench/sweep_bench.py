@@ -61,13 +61,11 @@ def gauge(url, name):
     """One gauge's value from /actuator/metrics/NAME: a few hundred bytes of JSON. The whole Prometheus page
     (every meter with its histogram buckets) took half of the HTTP threads' CPU while a sweep ran and kept the
     JIT compiling its exposition code through the measured sweep (JFR, docs/benchmarks.md "Sweeps")."""
-    for m in json.loads(call(url + "/actuator/metrics/" + name)[1])["measurements"]:
-        if m["statistic"] == "VALUE":
-            return float(m["value"])
-    return 0.0
+    return measurement(url, name, "VALUE")
 
 
 def measurement(url, name, statistic):
+    """One statistic (VALUE, COUNT, TOTAL_TIME, ...) of a meter from /actuator/metrics/NAME."""
     for m in json.loads(call(url + "/actuator/metrics/" + name)[1])["measurements"]:
         if m["statistic"] == statistic:
             return float(m["value"])
