@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.function.IntUnaryOperator;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import tools.jackson.databind.json.JsonMapper;
@@ -40,13 +41,15 @@ class CoreSchedulingProperties {
         for (String policy : List.of("credit", "credit2")) {
             String gran = r.nextBoolean() ? "core" : "socket";
             boolean smt = r.nextInt(4) > 0;
-            ExperimentSpec raw = coreScheduled(RandomSpecs.generate(seed, policy, registry, DURATION), gran, smt);
+            ExperimentSpec raw = coreScheduled(RandomSpecs.generate(seed, policy, registry, DURATION,
+                    SimulationInvariantsProperties.numbering(seed)), gran, smt);
             Validation v = engine.validate(raw, Limits.defaults());
             assertThat(v.violations()).as("generated spec for %s %s", policy, gran).isEmpty();
             HostSpec host = v.normalized().host();
             int threads = host.usableThreadsPerCore();
             int size = "core".equals(gran) ? threads : host.coresPerSocket() * threads;
-            SwitchReplay replay = new SwitchReplay(size, policy + " " + gran + " smt=" + smt + " seed " + seed);
+            SwitchReplay replay = new SwitchReplay(resourceKey(host, gran), policy + " " + gran + " smt=" + smt
+                    + " " + host.numbering().json() + " seed " + seed);
             ResultDocument doc = engine.run(v.normalized(), Limits.defaults(), RunControl.tracingTo(replay));
             replay.endOfInstant();
             assertThat(replay.switches).as("switches replayed").isPositive();
@@ -66,15 +69,15 @@ class CoreSchedulingProperties {
 
     /** Replays switch records; at the end of each instant every resource holds vCPUs of at most one VM. */
     static final class SwitchReplay implements io.schedlab.engine.metrics.TraceSink {
-        private final int size;
+        private final IntUnaryOperator resourceOf;
         private final String what;
         private final Map<Integer, String> running = new HashMap<>();
         private long instant = -1;
         long switches;
         long records;
 
-        SwitchReplay(int size, String what) {
-            this.size = size;
+        SwitchReplay(IntUnaryOperator resourceOf, String what) {
+            this.resourceOf = resourceOf;
             this.what = what;
         }
 
@@ -98,9 +101,10 @@ class CoreSchedulingProperties {
         void endOfInstant() {
             Map<Integer, String> owner = new HashMap<>();
             for (Map.Entry<Integer, String> e : running.entrySet()) {
-                String other = owner.putIfAbsent(e.getKey() / size, e.getValue());
+                int resource = resourceOf.applyAsInt(e.getKey());
+                String other = owner.putIfAbsent(resource, e.getValue());
                 assertThat(other == null || other.equals(e.getValue()))
-                        .as("%s: at %d ns resource %d runs %s and %s", what, instant, e.getKey() / size, other,
+                        .as("%s: at %d ns resource %d runs %s and %s", what, instant, resource, other,
                                 e.getValue())
                         .isTrue();
             }
@@ -113,12 +117,13 @@ class CoreSchedulingProperties {
      */
     private static ExperimentSpec coreScheduled(ExperimentSpec s, String gran, boolean smt) {
         HostSpec h = s.host();
-        HostSpec host = new HostSpec(h.sockets(), h.coresPerSocket(), h.threadsPerCore(), null, null, null, null, null, smt);
-        int threads = host.usableThreadsPerCore();
-        int size = "core".equals(gran) ? threads : h.coresPerSocket() * threads;
+        HostSpec host = new HostSpec(h.sockets(), h.coresPerSocket(), h.threadsPerCore(), null, null, null, null, null,
+                smt, h.cpuNumbering());
+        IntUnaryOperator resourceOf = resourceKey(host, gran);
+        int pcpus = (int) host.usablePcpus();
         List<VmSpec> vms = new ArrayList<>();
         for (VmSpec vm : s.vms()) {
-            vms.add(wholeResources(vm, size, smt));
+            vms.add(wholeResources(vm, resourceOf, pcpus, smt));
         }
         List<TimelineAction> timeline = new ArrayList<>();
         for (TimelineAction a : s.timeline()) {
@@ -130,7 +135,7 @@ class CoreSchedulingProperties {
             }
             if (a.action() == TimelineAction.Kind.CREATE_VM) {
                 a = new TimelineAction(a.atSeconds(), a.action(), a.vm(), a.vcpu(), a.pcpus(), a.weight(), a.cap(),
-                        wholeResources(a.newVm(), size, smt));
+                        wholeResources(a.newVm(), resourceOf, pcpus, smt));
             }
             timeline.add(a);
         }
@@ -139,7 +144,13 @@ class CoreSchedulingProperties {
                 new TraceSpec(true, TRACE_EVENTS));
     }
 
-    private static VmSpec wholeResources(VmSpec vm, int size, boolean smt) {
+    /** The scheduling resource of a pCPU under the host's numbering: its core, or its socket. */
+    private static IntUnaryOperator resourceKey(HostSpec host, String gran) {
+        return "core".equals(gran) ? host::coreOfPcpu : host::socketOfPcpu;
+    }
+
+    private static VmSpec wholeResources(VmSpec vm, IntUnaryOperator resourceOf, int pcpus,
+            boolean smt) {
         List<Integer> hard = vm.hardAffinity();
         List<Integer> placement = vm.placement();
         if (!smt) {
@@ -148,8 +159,10 @@ class CoreSchedulingProperties {
         } else if (hard != null) {
             TreeSet<Integer> whole = new TreeSet<>();
             for (int cpu : hard) {
-                for (int q = cpu / size * size; q < cpu / size * size + size; q++) {
-                    whole.add(q);
+                for (int q = 0; q < pcpus; q++) {
+                    if (resourceOf.applyAsInt(q) == resourceOf.applyAsInt(cpu)) {
+                        whole.add(q);
+                    }
                 }
             }
             hard = List.copyOf(whole);

@@ -2,6 +2,7 @@ package io.schedlab.engine;
 
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.spec.CpuNumbering;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
@@ -25,6 +26,12 @@ final class RandomSpecs {
     }
 
     static ExperimentSpec generate(long seed, String policy, Registry registry, double durationSeconds) {
+        return generate(seed, policy, registry, durationSeconds, null);
+    }
+
+    /** As {@link #generate(long, String, Registry, double)} on a host numbered {@code numbering} (null: the default). */
+    static ExperimentSpec generate(long seed, String policy, Registry registry, double durationSeconds,
+            CpuNumbering numbering) {
         SplittableRandom r = new SplittableRandom(seed);
         int sockets = 1 + r.nextInt(2);
         int cores = 1 + r.nextInt(3);
@@ -62,8 +69,8 @@ final class RandomSpecs {
             });
         }
         return new ExperimentSpec("random-" + seed, null, seed, durationSeconds, ExperimentSpec.StopCondition.DURATION,
-                new HostSpec(sockets, cores, threads, null, null, null, null), new SchedulerSpec(policy, null), null,
-                vms, timeline, null);
+                new HostSpec(sockets, cores, threads, null, null, null, null, null, null, numbering),
+                new SchedulerSpec(policy, null), null, vms, timeline, null);
     }
 
     private static VmSpec randomVm(SplittableRandom r, String name, int vcpus, int pcpus, Registry registry,

@@ -7,8 +7,10 @@ import static io.schedlab.engine.scenarios.Specs.vm;
 import static io.schedlab.engine.scenarios.Specs.workload;
 
 import io.schedlab.engine.scenarios.ScenarioTable.RatioReference;
+import io.schedlab.engine.spec.CpuNumbering;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
+import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.WorkloadSpec;
 import java.util.ArrayList;
@@ -48,6 +50,8 @@ final class E5RunqueuePerCore {
      * than CPU 0's core, ties to the highest number (CPU 7 when dom0's vCPUs, if any, are spread evenly), and
      * vCPU i on cpumask_cycle(vCPU i-1's processor, online) (xen/common/domctl.c RELEASE-4.6.0,
      * XEN_DOMCTL_max_vcpus). credit2 4.6 keeps that processor at insertion; credit places by its own pick.
+     * The ids are the same when the host numbers its cores first (siblings 0 and 4): the non-primary threads
+     * are then 4..7 and the tie still goes to CPU 7; only the cores behind the ids differ.
      */
     static List<Integer> xenCreationPlacement(int vcpus) {
         List<Integer> p = new ArrayList<>();
@@ -62,37 +66,53 @@ final class E5RunqueuePerCore {
     /** Hardware threads of seed 004's host (1 socket x 4 cores x 2 threads). */
     static final int HOST_THREADS = 8;
 
+    /** Seed 004's host with every core's first thread numbered before the second ones (siblings 0 and 4). */
+    static HostSpec coresFirstHost() {
+        return new HostSpec(1, 4, 2, null, null, null, null, null, null, CpuNumbering.CORES_FIRST);
+    }
+
+    private static ScenarioTable table(boolean quick, List<SchedulerSpec> policies, int vcpus, HostSpec host,
+            String labelPrefix, String title) {
+        double[][] published = vcpus == 4 ? E5_PUBLISHED_4 : E5_PUBLISHED_8;
+        List<String> rows = E5_N.stream().map(String::valueOf).toList();
+        List<ScenarioRun> runs = new ArrayList<>();
+        for (int c = 0; c < policies.size(); c++) {
+            for (int i = 0; i < E5_N.size(); i++) {
+                int n = E5_N.get(i);
+                WorkloadSpec build = quick
+                        ? workload("parallel-build", "parallelism", n, "jobs", QUICK_JOBS,
+                                "serialTailMs", QUICK_SERIAL_TAIL_MS)
+                        : workload("parallel-build", "parallelism", n);
+                String label = labelPrefix + vcpus + " vCPUs, " + E5_COLUMNS.get(c) + ", make -j " + n;
+                ExperimentSpec spec = experiment("E5 " + label, 4, StopCondition.ALL_COMPLETE, quick ? 60 : 600,
+                        host, policies.get(c),
+                        List.of(Specs.withPlacement(vm("guest", vcpus, build), xenCreationPlacement(vcpus))), null);
+                runs.add(new ScenarioRun(label, spec, 1, List.of(new Measure(rows.get(i), E5_COLUMNS.get(c),
+                        Extractors.vmHeadline("guest"), quick ? null : published[c][i])), null));
+            }
+        }
+        return new ScenarioTable(title + (quick ? " [quick: 1/10 work, no published]" : ""), "make -j N", rows,
+                E5_COLUMNS, runs, RatioReference.column("credit2 per-core"));
+    }
+
     static Scenario build(boolean quick) {
         List<SchedulerSpec> policies = List.of(policy("credit2", "xenVersion", "4.6", "runqueue", "core"),
                 policy("credit2", "xenVersion", "4.6", "runqueue", "socket"), policy("credit"));
         List<ScenarioTable> tables = new ArrayList<>();
         for (int vcpus : List.of(4, 8)) {
-            double[][] published = vcpus == 4 ? E5_PUBLISHED_4 : E5_PUBLISHED_8;
-            List<String> rows = E5_N.stream().map(String::valueOf).toList();
-            List<ScenarioRun> runs = new ArrayList<>();
-            for (int c = 0; c < policies.size(); c++) {
-                for (int i = 0; i < E5_N.size(); i++) {
-                    int n = E5_N.get(i);
-                    WorkloadSpec build = quick
-                            ? workload("parallel-build", "parallelism", n, "jobs", QUICK_JOBS,
-                                    "serialTailMs", QUICK_SERIAL_TAIL_MS)
-                            : workload("parallel-build", "parallelism", n);
-                    String label = vcpus + " vCPUs, " + E5_COLUMNS.get(c) + ", make -j " + n;
-                    ExperimentSpec spec = experiment("E5 " + label, 4, StopCondition.ALL_COMPLETE, quick ? 60 : 600,
-                            host(1, 4, 2), policies.get(c),
-                            List.of(Specs.withPlacement(vm("guest", vcpus, build), xenCreationPlacement(vcpus))), null);
-                    runs.add(new ScenarioRun(label, spec, 1, List.of(new Measure(rows.get(i), E5_COLUMNS.get(c),
-                            Extractors.vmHeadline("guest"), quick ? null : published[c][i])), null));
-                }
-            }
-            tables.add(new ScenarioTable(vcpus + "-vCPU guest: make -j N elapsed seconds (lower is better)"
-                    + (quick ? " [quick: 1/10 work, no published]" : ""), "make -j N", rows, E5_COLUMNS, runs,
-                    RatioReference.column("credit2 per-core")));
+            tables.add(table(quick, policies, vcpus, host(1, 4, 2), "", vcpus
+                    + "-vCPU guest: make -j N elapsed seconds (lower is better)"));
         }
+        tables.add(table(quick, policies, 4, coresFirstHost(), "cores first: ", "variant: 4-vCPU guest on the same host"
+                + " numbered cores first (host.cpuNumbering cores-first, siblings 0 and 4), so CPUs 7, 0, 1, 2 are four"
+                + " cores; make -j N elapsed seconds (lower is better; pub: the post's, whose host numbering it does"
+                + " not give)"));
         return new Scenario("E5", "credit2 run queue per core vs per socket vs credit (seed 004)",
                 List.of("Host: 1 socket x 4 cores x 2 hardware threads. One guest of 4, then 8 vCPUs;",
                         "work: parallel-build (make -j N, " + (quick ? QUICK_JOBS + " jobs, " + QUICK_SERIAL_TAIL_MS / 1000 + " s link" : "1000 jobs x 72 ms "
-                                + "lognormal cv 1, 6 s link") + "), N = 1, 2, 4, 6, 8. credit2 as in Xen 4.6."),
+                                + "lognormal cv 1, 6 s link") + "), N = 1, 2, 4, 6, 8. credit2 as in Xen 4.6.",
+                        "Threads numbered with a core's siblings adjacent (the default); the last table numbers"
+                                + " them cores first."),
                 "per-socket slowest, most at low N and at N = 8 with 4 vCPUs; per-core ~ credit; time falls "
                         + "with N until the vCPUs or the cores run out",
                 tables);

@@ -119,6 +119,18 @@ final class FidelityNotes {
                     + " `smtFactor` (0.6): +0.08 at N = 2 (published +0.26), +0.18 at N = 4, 6 (published +0.18, +0.17)."
                     + " Per-core queues let balance_load separate them (measured at -j 2, half size: per-core runs"
                     + " the four vCPUs on four cores, per-socket on CPUs 7, 0, 1, 2).",
+            "That pairing rests on the host numbering a core's threads together (`host.cpuNumbering`"
+                    + " siblings-adjacent, the model's default). The post does not say how its host numbers them; Xen"
+                    + " and Linux both follow the firmware's ACPI MADT order (xen/arch/x86/mpparse.c"
+                    + " MP_processor_info_x), which on many Intel hosts lists every core's first thread first. Numbered"
+                    + " so (the variant table, cores-first), CPUs 7, 0, 1, 2 are four different cores, nothing pairs"
+                    + " the vCPUs and the model's per-socket penalty is 0 at every N. The published one would then need"
+                    + " vCPUs that move inside the socket's queue onto busy cores' siblings, which the model does not"
+                    + " produce: a woken vCPU's own pCPU takes it within `ipiLatencyNanos`, before another pCPU"
+                    + " schedules. On a host a pCPU woken from a deep C-state takes tens of microseconds, long enough"
+                    + " for another pCPU of the queue (the waker's, blocking right after a fork) to pull the vCPU"
+                    + " (runq_candidate), the race Xen 4.8 narrowed ('xen: credit2: make tickling more"
+                    + " deterministic'); C-states are not modelled.",
             "Not reproduced: the per-socket penalty at make -j 1 (published +0.22): one job at a time is never"
                     + " slowed by where its vCPU runs (cold L2 refills after a move are microseconds per 72 ms job);"
                     + " the larger penalty at N = 8 with 4 vCPUs (published +0.42); the 8-vCPU guest's small one"

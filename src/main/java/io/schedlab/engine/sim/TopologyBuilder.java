@@ -2,11 +2,11 @@ package io.schedlab.engine.sim;
 
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
+import io.schedlab.engine.spec.CpuNumbering;
 import io.schedlab.engine.spec.HostSpec;
-import java.util.ArrayList;
 import java.util.List;
 
-/** Builds the model {@link Topology} from a normalized {@link HostSpec} (pCPU ids socket-major, then core, then usable thread). */
+/** Builds the model {@link Topology} from a normalized {@link HostSpec} (pCPU ids as its {@code cpuNumbering} gives them). */
 public final class TopologyBuilder {
     private TopologyBuilder() {
     }
@@ -22,15 +22,17 @@ public final class TopologyBuilder {
                 nodeOfSocket[s] = n;
             }
         }
-        List<Pcpu> pcpus = new ArrayList<>();
+        CpuNumbering numbering = h.numbering();
+        Pcpu[] byId = new Pcpu[sockets * cores * threads];
         for (int s = 0; s < sockets; s++) {
             for (int c = 0; c < cores; c++) {
                 for (int t = 0; t < threads; t++) {
-                    int id = (s * cores + c) * threads + t;
-                    pcpus.add(new Pcpu(id, s, s * cores + c, t, nodeOfSocket[s]));
+                    int id = numbering.pcpuId(sockets, cores, threads, s, c, t);
+                    byId[id] = new Pcpu(id, s, s * cores + c, t, nodeOfSocket[s]);
                 }
             }
         }
+        List<Pcpu> pcpus = List.of(byId);
         int[][] distance = new int[nodes][nodes];
         double[] bandwidth = new double[nodes];
         long[] memory = new long[nodes];
@@ -41,7 +43,7 @@ public final class TopologyBuilder {
             bandwidth[i] = h.numaNodes().get(i).bandwidthMBps();
             memory[i] = h.numaNodes().get(i).memoryMb();
         }
-        return new Topology(List.copyOf(pcpus), sockets, cores, threads, nodes, distance, bandwidth, memory,
+        return new Topology(pcpus, sockets, cores, threads, nodes, distance, bandwidth, memory,
                 h.llcKbPerSocket(), h.l2KbPerCore(), h.l1KbPerCore());
     }
 }

@@ -125,7 +125,7 @@ public final class SpecNormalizer {
         return new HostSpec(sockets, cores, threads, List.copyOf(nodes), List.copyOf(distance),
                 orDefault(h.llcKbPerSocket(), DEFAULT_LLC_KB), orDefault(h.l2KbPerCore(), DEFAULT_L2_KB),
                 orDefault(h.l1KbPerCore(), DEFAULT_L1_KB),
-                h.smt() == null || h.smt());
+                h.smt() == null || h.smt(), h.numbering());
     }
 
     /**
@@ -218,7 +218,7 @@ public final class SpecNormalizer {
     }
 
     static int nodeOfPcpu(HostSpec host, int pcpu) {
-        int socket = pcpu / (host.coresPerSocket() * host.usableThreadsPerCore());
+        int socket = host.socketOfPcpu(pcpu);
         for (int n = 0; n < host.numaNodes().size(); n++) {
             if (host.numaNodes().get(n).sockets().contains(socket)) {
                 return n;

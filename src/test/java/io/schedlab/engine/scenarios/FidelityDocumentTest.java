@@ -19,6 +19,15 @@ class FidelityDocumentTest {
             assertThat(doc).contains("\n## " + id + " - ");
         }
         assertThat(doc).doesNotContain("QUICK sizes");
+        // the prose and the table captions are the current code's: an edit not followed by a regeneration fails here
+        for (String id : BuiltInScenarios.IDS) {
+            for (String paragraph : FidelityNotes.of(id)) {
+                assertThat(doc).as(id + " note").contains("\n- " + paragraph + "\n");
+            }
+            for (ScenarioTable table : BuiltInScenarios.byId(id, false).orElseThrow().tables()) {
+                assertThat(doc).as(id + " table").contains("**" + table.caption() + "**");
+            }
+        }
         // a scenario left out with --skip is named at the top, so no reader takes its missing tables for a result
         for (String id : BuiltInScenarios.IDS) {
             String section = doc.substring(doc.indexOf("\n## " + id + " - "));

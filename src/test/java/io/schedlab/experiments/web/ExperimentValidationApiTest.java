@@ -43,6 +43,7 @@ class ExperimentValidationApiTest extends RealValidatorSlice {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.normalized.stopWhen").value("all-complete"))
                 .andExpect(jsonPath("$.normalized.host.threadsPerCore").value(1))
+                .andExpect(jsonPath("$.normalized.host.cpuNumbering").value("siblings-adjacent"))
                 .andExpect(jsonPath("$.normalized.vms[1].weight").value(256))
                 .andExpect(jsonPath("$.normalized.vms[1].workload.params.workSeconds").value(96.0))
                 .andExpect(jsonPath("$.normalized.timeline[0].action").value("pin"));
@@ -122,6 +123,19 @@ class ExperimentValidationApiTest extends RealValidatorSlice {
                 .andExpect(jsonPath("$.normalized.labels.k063").value("\"\\".repeat(30)));
         expect422(seed001().replace("\"seed\": 1,", labelsOfTotalLength(4097) + "\"seed\": 1,"), "/labels",
                 "at most 4096 characters");
+    }
+
+    @Test
+    void theHostsNumberingIsAcceptedAndAnUnknownOneIs400NamingTheField() throws Exception {
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON)
+                        .content(seed001().replace("\"coresPerSocket\": 2", "\"coresPerSocket\": 2, \"cpuNumbering\": \"cores-first\"")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.normalized.host.cpuNumbering").value("cores-first"));
+        submit(seed001().replace("\"coresPerSocket\": 2", "\"coresPerSocket\": 2, \"cpuNumbering\": \"zigzag\""))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].pointer").value("/host/cpuNumbering"))
+                .andExpect(jsonPath("$.errors[0].message", containsString("zigzag")))
+                .andExpect(jsonPath("$.errors[0].message", containsString("cores-first")));
     }
 
     @Test

@@ -8,10 +8,13 @@ import io.schedlab.engine.spec.VcpuAffinitySpec;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.engine.spec.VmSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -61,8 +64,9 @@ final class CoreSchedulingRules {
         if (size == 1) {
             return out; // one usable pCPU per resource: the same as cpu
         }
+        Resources resources = Resources.of(host, gran);
         for (int i = 0; i < s.vms().size(); i++) {
-            checkVm("/vms/" + i, s.vms().get(i), size, gran, out);
+            checkVm("/vms/" + i, s.vms().get(i), resources, size, gran, out);
         }
         for (int i = 0; i < s.timeline().size(); i++) {
             TimelineAction a = s.timeline().get(i);
@@ -74,13 +78,14 @@ final class CoreSchedulingRules {
                         + " is not modelled with schedGran " + gran + " (it would move whole scheduling units);"
                         + " give hard affinities in vms[]"));
             } else if (a.action() == TimelineAction.Kind.CREATE_VM && a.newVm() != null) {
-                checkVm("/timeline/" + i + "/newVm", a.newVm(), size, gran, out);
+                checkVm("/timeline/" + i + "/newVm", a.newVm(), resources, size, gran, out);
             }
         }
         return out;
     }
 
-    private static void checkVm(String at, VmSpec vm, int size, SchedGranularity gran, List<Violation> out) {
+    private static void checkVm(String at, VmSpec vm, Resources resources, int size, SchedGranularity gran,
+            List<Violation> out) {
         List<TreeSet<Integer>> masks = new ArrayList<>();
         List<String> pointers = new ArrayList<>();
         for (int j = 0; j < vm.vcpus(); j++) {
@@ -97,12 +102,13 @@ final class CoreSchedulingRules {
             masks.add(new TreeSet<>(mask));
             pointers.add(pointer);
         }
+        Map<TreeSet<Integer>, List<Integer>> partialOf = new HashMap<>(); // a VM's vCPUs mostly share one mask
         for (int j = 0; j < masks.size(); j++) {
-            Integer partial = partialResource(masks.get(j), size);
-            if (partial != null) {
+            List<Integer> partial = partialOf.computeIfAbsent(masks.get(j), resources::partlyCovered);
+            if (!partial.isEmpty()) {
                 out.add(new Violation(pointers.get(j), "with schedGran " + gran + " a hard affinity must hold whole "
-                        + gran + "s (" + size + " pCPUs each, ids " + partial * size + ".." + (partial * size + size - 1)
-                        + "): vCPU " + j + " has only part of one"));
+                        + gran + "s (" + size + " pCPUs each): vCPU " + j + " covers only part of the " + gran
+                        + " made of pCPUs " + Resources.shortList(partial)));
             } else if (j % size != 0 && !masks.get(j).equals(masks.get(j - j % size))) {
                 out.add(new Violation(pointers.get(j), "vCPUs " + (j - j % size) + ".." + (j - j % size + size - 1)
                         + " form one scheduling unit (schedGran " + gran + "), which has one hard affinity: vCPU " + j
@@ -111,16 +117,38 @@ final class CoreSchedulingRules {
         }
     }
 
-    /** A resource the mask covers only in part (pCPU ids of a resource are consecutive), or null. */
-    private static Integer partialResource(TreeSet<Integer> mask, int size) {
-        for (int cpu : mask) {
-            int r = cpu / size;
-            for (int q = r * size; q < r * size + size; q++) {
-                if (!mask.contains(q)) {
-                    return r;
+    /** The pCPUs of each core (socket) under the host's numbering, looked up once per validation. */
+    private record Resources(int[] keyOf, Map<Integer, List<Integer>> members) {
+        static Resources of(HostSpec host, SchedGranularity gran) {
+            int n = (int) host.usablePcpus();
+            int[] keyOf = new int[n];
+            Map<Integer, List<Integer>> members = new HashMap<>();
+            for (int q = 0; q < n; q++) {
+                keyOf[q] = gran == SchedGranularity.SOCKET ? host.socketOfPcpu(q) : host.coreOfPcpu(q);
+                members.computeIfAbsent(keyOf[q], k -> new ArrayList<>()).add(q);
+            }
+            return new Resources(keyOf, members);
+        }
+
+        /** The pCPUs (ascending) of the first resource the mask covers only in part, or an empty list. */
+        List<Integer> partlyCovered(TreeSet<Integer> mask) {
+            Set<Integer> seen = new HashSet<>();
+            for (int cpu : mask) {
+                if (cpu < 0 || cpu >= keyOf.length || !seen.add(keyOf[cpu])) {
+                    continue; // ids outside the host are reported by the affinity check
+                }
+                List<Integer> resource = members.get(keyOf[cpu]);
+                if (!mask.containsAll(resource)) {
+                    return resource;
                 }
             }
+            return List.of();
         }
-        return null;
+
+        /** The ids, the first eight of a longer list followed by the count. */
+        static String shortList(List<Integer> ids) {
+            return ids.size() <= 8 ? ids.toString()
+                    : ids.subList(0, 8).toString().replace("]", ", ... (" + ids.size() + " in all)]");
+        }
     }
 }

@@ -23,12 +23,16 @@ final class ResourceLayout {
         indexInResource = new int[n];
         List<SchedResource> list = new ArrayList<>();
         List<Pcpu> resourcePcpus = new ArrayList<>();
-        int p = 0;
-        while (p < n) {
+        for (int p = 0; p < n; p++) {
+            if (resourceOf[p] != null) {
+                continue;
+            }
             Pcpu first = host.pcpu(p);
             List<Integer> members = new ArrayList<>();
-            for (int q = p; q < n && sameResource(gran, first, host.pcpu(q)); q++) {
-                members.add(q);
+            for (int q = p; q < n; q++) {
+                if (sameResource(gran, first, host.pcpu(q))) {
+                    members.add(q);
+                }
             }
             int id = list.size();
             Pcpu rp = new Pcpu(id, first.socket, id, 0, first.numaNode);
@@ -39,7 +43,6 @@ final class ResourceLayout {
             }
             list.add(r);
             resourcePcpus.add(rp);
-            p += members.size();
         }
         resources = list.toArray(new SchedResource[0]);
         int coresPerSocket = gran == SchedGranularity.SOCKET ? 1 : host.coresPerSocket();
@@ -48,7 +51,10 @@ final class ResourceLayout {
                 host.l2KbPerCore(), host.l1KbPerCore());
     }
 
-    /** pCPU ids are socket-major then core then thread, so a resource is a run of consecutive ids. */
+    /**
+     * One resource per core (socket): its pCPUs in ascending ids, consecutive or not (the host's numbering
+     * decides), and resources in the order of their lowest pCPU (Xen's master is cpumask_first of the mask).
+     */
     private static boolean sameResource(SchedGranularity gran, Pcpu a, Pcpu b) {
         return gran == SchedGranularity.SOCKET ? a.socket == b.socket : a.core == b.core;
     }

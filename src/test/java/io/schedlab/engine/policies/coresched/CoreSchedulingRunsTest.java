@@ -8,6 +8,7 @@ import io.schedlab.engine.Validation;
 import io.schedlab.engine.result.PcpuResult;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.spec.CpuNumbering;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
@@ -56,6 +57,28 @@ class CoreSchedulingRunsTest {
         assertThat(coreWork).isLessThan(cpuWork * 0.9);
         // The two domains still share the core fairly.
         assertThat(work(core, "A") / work(core, "B")).isBetween(0.8, 1.25);
+    }
+
+    /**
+     * Numbered cores first (core 0 = pCPUs 0 and 2), two domains pinned to core 0 take turns on it and its
+     * sibling pCPU 2 idles while a unit runs, while pCPU 1 (core 1's first thread) is untouched.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"credit", "credit2"})
+    void aCoresSiblingsAreItsThreadsUnderTheHostsNumbering(String policy) {
+        HostSpec coresFirst = new HostSpec(1, 2, 2, null, null, null, null, null, true, CpuNumbering.CORES_FIRST);
+        List<VmSpec> onCore0 = List.of(pinned(endless("A", 1), List.of(0, 2)), pinned(endless("B", 1), List.of(0, 2)));
+        ResultDocument core = run(spec(policy, "core", coresFirst, onCore0));
+        long elapsed = core.totals().simulatedNanos();
+        assertThat(core.coreScheduling().cpusPerResource()).isEqualTo(2);
+        assertThat(core.pcpus().get(2).forcedIdleNanos()).as("pCPU 2, core 0's second thread")
+                .isGreaterThan(elapsed * 9 / 10);
+        assertThat(core.pcpus().get(1).busyNanos()).as("pCPU 1 is core 1's").isZero();
+        assertThat(work(core, "A") + work(core, "B")).isBetween(0.9 * SECONDS, 1.01 * SECONDS);
+    }
+
+    private static VmSpec pinned(VmSpec vm, List<Integer> hard) {
+        return new VmSpec(vm.name(), vm.vcpus(), null, null, hard, null, null, null, null, null, null, vm.workload());
     }
 
     /** cpupool_check_granularity counts online siblings: core with SMT off (or one thread per core) is cpu. */

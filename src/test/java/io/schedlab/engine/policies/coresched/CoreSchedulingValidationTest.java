@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
+import io.schedlab.engine.spec.CpuNumbering;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
@@ -56,12 +57,25 @@ class CoreSchedulingValidationTest {
         Validation v = validate(spec("credit", Map.of("schedGran", "core"), TWO_CORES, List.of(half), List.of()));
         assertThat(v.violations()).extracting(Violation::pointer).containsExactly("/vms/0/hardAffinity",
                 "/vms/0/hardAffinity");
-        assertThat(v.violations().get(0).message()).contains("whole cores").contains("ids 2..3");
+        assertThat(v.violations().get(0).message()).contains("whole cores").contains("pCPUs [2, 3]");
         VmSpec whole = withHard(endless("A", 2), List.of(2, 3));
         assertThat(validate(spec("credit", Map.of("schedGran", "core"), TWO_CORES, List.of(whole), List.of()))
                 .violations()).isEmpty();
         assertThat(validate(spec("credit", Map.of("schedGran", "cpu"), TWO_CORES, List.of(half), List.of()))
                 .violations()).isEmpty();
+    }
+
+    @Test
+    void aWholeCoreIsItsSiblingsUnderTheHostsNumbering() {
+        HostSpec coresFirst = new HostSpec(1, 2, 2, null, null, null, null, null, true, CpuNumbering.CORES_FIRST);
+        VmSpec core0 = withHard(endless("A", 2), List.of(0, 2)); // cores first: core 0 = pCPUs 0 and 2
+        assertThat(validate(spec("credit", Map.of("schedGran", "core"), coresFirst, List.of(core0), List.of()))
+                .violations()).isEmpty();
+        VmSpec adjacentPair = withHard(endless("A", 2), List.of(0, 1)); // one thread of each core
+        Validation v = validate(spec("credit", Map.of("schedGran", "core"), coresFirst, List.of(adjacentPair),
+                List.of()));
+        assertThat(v.violations()).extracting(Violation::pointer).contains("/vms/0/hardAffinity");
+        assertThat(v.violations().get(0).message()).contains("pCPUs [0, 2]");
     }
 
     @Test
