@@ -3,15 +3,21 @@ package io.schedlab.engine.policies.credit2;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Which run queue each pCPU belongs to, after credit2.c {@code cpu_to_runqueue} /
- * {@code cpu_runqueue_match}: pCPUs sharing a cpu|core|socket|node (or all) share a run queue;
- * with a size limit (opt_max_cpus_runqueue, 4.14+) a full group is split, whole cores at a time
- * (siblings stay together, as {@code cpu_runqueue_siblings_match} keeps them).
+ * Which run queue each pCPU belongs to, after credit2.c {@code cpu_runqueue_match}: pCPUs sharing a
+ * cpu|core|socket|node (or all) share a run queue. With a size limit (opt_max_cpus_runqueue, 4.14+)
+ * the pCPUs join queues as {@code cpu_add_to_runqueue} (xen/common/sched/credit2.c, RELEASE-4.14.0) adds
+ * them, in id order: a pCPU whose sibling is already in a matching queue joins it whatever its size;
+ * otherwise it joins the least full matching queue (the first of equals) that holds fewer than
+ * n / ceil(n / limit) pCPUs (the even spread) and has room for the pCPU and all its siblings
+ * ({@code cpu_runqueue_siblings_match}); failing both it opens a new queue. Cores therefore stay whole
+ * however the host numbers its threads.
  */
 public final class RunqueueLayout {
     private final int[] rqOf;
@@ -20,51 +26,71 @@ public final class RunqueueLayout {
     public RunqueueLayout(Topology topo, String mode, int maxCpus) {
         int n = topo.size();
         rqOf = new int[n];
-        Map<Integer, List<Pcpu>> groups = new LinkedHashMap<>();
+        int perQueue = maxCpus > 0 ? n / ((n - 1) / maxCpus + 1) : Integer.MAX_VALUE;
+        Map<Integer, Integer> threadsOfCore = new HashMap<>();
         for (Pcpu p : topo.pcpus()) {
-            int key = switch (mode) {
-                case "cpu" -> p.id;
-                case "core" -> p.core;
-                case "socket" -> p.socket;
-                case "node" -> p.numaNode;
-                case "all" -> 0;
-                default -> throw new IllegalArgumentException("runqueue must be cpu|core|socket|node|all: " + mode);
-            };
-            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+            threadsOfCore.merge(p.core, 1, Integer::sum);
         }
-        int next = 0;
-        for (List<Pcpu> group : groups.values()) {
-            int size = 0;
-            int lastCore = Integer.MIN_VALUE;
-            boolean started = false;
-            for (Pcpu p : group) {
-                boolean newCore = p.core != lastCore;
-                if (maxCpus > 0 && started && newCore && size + coreSize(topo, p, group) > maxCpus) {
-                    next++;
-                    size = 0;
+        List<Queue> queues = new ArrayList<>();
+        for (Pcpu p : topo.pcpus()) {
+            int key = key(mode, p);
+            Queue chosen = null;
+            for (Queue q : queues) {
+                if (q.key != key) {
+                    continue;
                 }
-                if (maxCpus > 0 && started && size >= maxCpus) {
-                    next++;
-                    size = 0;
+                if (q.cores.contains(p.core)) {
+                    chosen = q;
+                    break;
                 }
-                rqOf[p.id] = next;
-                size++;
-                started = true;
-                lastCore = p.core;
+                boolean roomForTheCore = q.threads + threadsOfCore.get(p.core) <= perQueue;
+                if (q.size < perQueue && roomForTheCore && (chosen == null || q.size < chosen.size)) {
+                    chosen = q;
+                }
             }
-            next++;
+            if (chosen == null) {
+                chosen = new Queue(queues.size(), key);
+                queues.add(chosen);
+            }
+            chosen.add(p, threadsOfCore.get(p.core));
+            rqOf[p.id] = chosen.index;
         }
-        count = next;
+        count = queues.size();
     }
 
-    private static int coreSize(Topology topo, Pcpu p, List<Pcpu> group) {
-        int c = 0;
-        for (Pcpu q : group) {
-            if (q.core == p.core) {
-                c++;
-            }
+    private static int key(String mode, Pcpu p) {
+        return switch (mode) {
+            case "cpu" -> p.id;
+            case "core" -> p.core;
+            case "socket" -> p.socket;
+            case "node" -> p.numaNode;
+            case "all" -> 0;
+            default -> throw new IllegalArgumentException("runqueue must be cpu|core|socket|node|all: " + mode);
+        };
+    }
+
+    /**
+     * A run queue being filled: its topology key, its pCPUs, the cores they belong to and those cores'
+     * threads counted whole (cpu_runqueue_siblings_match counts a member's siblings, here or not).
+     */
+    private static final class Queue {
+        final int index;
+        final int key;
+        final Set<Integer> cores = new HashSet<>();
+        int size;
+        int threads;
+
+        Queue(int index, int key) {
+            this.index = index;
+            this.key = key;
         }
-        return c;
+
+        void add(Pcpu p, int threadsOfItsCore) {
+            if (cores.add(p.core)) {
+                threads += threadsOfItsCore;
+            }
+            size++;
+        }
     }
 
     public int runqueueOf(int pcpu) {

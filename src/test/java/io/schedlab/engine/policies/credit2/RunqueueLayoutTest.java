@@ -2,9 +2,15 @@ package io.schedlab.engine.policies.credit2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.Engine;
 import io.schedlab.engine.TestSpecs;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.policies.xen.XenVersion;
+import io.schedlab.engine.sim.TopologyBuilder;
+import io.schedlab.engine.spec.CpuNumbering;
+import io.schedlab.engine.spec.HostSpec;
+import io.schedlab.engine.spec.Limits;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RunqueueLayoutTest {
@@ -46,7 +52,7 @@ class RunqueueLayoutTest {
     }
 
     @Test
-    void from414RunqueuesHoldAtMost16PcpusKeepingCoresWhole() {
+    void from414RunqueuesHoldAtMost16PcpusSpreadEvenlyKeepingCoresWhole() {
         Topology t = host(1, 12, 2); // 24 pCPUs on one socket
         Credit2Params p414 = Credit2Params.defaults("4.14");
         Credit2Params p413 = Credit2Params.defaults("4.13");
@@ -54,16 +60,35 @@ class RunqueueLayoutTest {
         RunqueueLayout whole = new RunqueueLayout(t, p413.effectiveRunqueue(), p413.effectiveMaxCpusPerRunqueue());
         assertThat(whole.count()).isEqualTo(1);
         assertThat(split.count()).isEqualTo(2);
-        int inFirst = 0;
-        for (int cpu = 0; cpu < 24; cpu++) {
-            if (split.runqueueOf(cpu) == 0) {
-                inFirst++;
-            }
-            if (cpu % 2 == 1) {
-                assertThat(split.runqueueOf(cpu)).isEqualTo(split.runqueueOf(cpu - 1));
-            }
+        // cpu_add_to_runqueue: ceil(24 / 16) = 2 queues of at most 24 / 2 = 12, the least full taken first
+        assertThat(sizes(split, 24)).containsExactly(12, 12);
+        for (int cpu = 1; cpu < 24; cpu += 2) {
+            assertThat(split.runqueueOf(cpu)).isEqualTo(split.runqueueOf(cpu - 1));
         }
-        assertThat(inFirst).isEqualTo(16);
+        // 20 single-thread cores: 10 and 10, not 16 and 4
+        assertThat(sizes(new RunqueueLayout(host(1, 20, 1), "socket", 16), 20)).containsExactly(10, 10);
+    }
+
+    @Test
+    void aCoreStaysInOneQueueWhenItsThreadsAreNumberedApart() {
+        // cores first: core c = pCPUs c and c + 12; its second thread joins the queue its first one is in
+        HostSpec spec = new HostSpec(1, 12, 2, null, null, null, null, null, null, CpuNumbering.CORES_FIRST);
+        Topology t = TopologyBuilder.build(Engine.standard().validate(TestSpecs.spec(spec, "static", 1.0,
+                List.of(TestSpecs.cpuLoop("vm", 0, 0.1)), List.of()), Limits.defaults()).normalized().host());
+        RunqueueLayout split = new RunqueueLayout(t, "socket", 16);
+        assertThat(split.count()).isEqualTo(2);
+        for (int core = 0; core < 12; core++) {
+            assertThat(split.runqueueOf(core + 12)).as("core " + core).isEqualTo(split.runqueueOf(core));
+        }
+        assertThat(sizes(split, 24)).containsExactly(12, 12);
+    }
+
+    private static List<Integer> sizes(RunqueueLayout l, int pcpus) {
+        int[] size = new int[l.count()];
+        for (int cpu = 0; cpu < pcpus; cpu++) {
+            size[l.runqueueOf(cpu)]++;
+        }
+        return java.util.Arrays.stream(size).boxed().toList();
     }
 
     @Test
