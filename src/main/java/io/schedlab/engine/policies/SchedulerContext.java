@@ -15,6 +15,14 @@ public interface SchedulerContext {
 
     Topology topology();
 
+    /**
+     * The host's online CPUs (num_online_cpus): the topology's pCPUs, or all hardware threads when the
+     * topology shows scheduling resources (core scheduling), as credit2 sizes its run queues by them.
+     */
+    default int onlineCpus() {
+        return topology().size();
+    }
+
     /** Live VMs in creation order. */
     List<Vm> vms();
 

@@ -34,6 +34,11 @@ final class UnitContext implements SchedulerContext {
     }
 
     @Override
+    public int onlineCpus() {
+        return host.onlineCpus();
+    }
+
+    @Override
     public List<Vm> vms() {
         return host.vms().stream().map(units::shadowOf).filter(java.util.Objects::nonNull).toList();
     }

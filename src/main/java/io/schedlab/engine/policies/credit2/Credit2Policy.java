@@ -111,7 +111,8 @@ public final class Credit2Policy implements SchedulerPolicy {
         this.ctx = context;
         this.topo = context.topology();
         this.n = topo.size();
-        this.layout = new RunqueueLayout(topo, params.effectiveRunqueue(), params.effectiveMaxCpusPerRunqueue());
+        this.layout = new RunqueueLayout(topo, params.effectiveRunqueue(), params.effectiveMaxCpusPerRunqueue(),
+                context.onlineCpus(), version.runqueueAllIgnoresCoreRoom());
         for (int i = 0; i < layout.count(); i++) {
             rqs.add(new Credit2Runqueue(i, n));
         }

@@ -15,18 +15,25 @@ import java.util.Set;
  * the pCPUs join queues as {@code cpu_add_to_runqueue} (xen/common/sched/credit2.c, RELEASE-4.14.0) adds
  * them, in id order: a pCPU whose sibling is already in a matching queue joins it whatever its size;
  * otherwise it joins the least full matching queue (the first of equals) that holds fewer than
- * n / ceil(n / limit) pCPUs (the even spread) and has room for the pCPU and all its siblings
- * ({@code cpu_runqueue_siblings_match}); failing both it opens a new queue. Cores therefore stay whole
- * however the host numbers its threads.
+ * n / ceil(n / limit) pCPUs, n the host's online CPUs (the even spread), and has room for the pCPU's
+ * whole core besides the whole cores already there ({@code cpu_runqueue_siblings_match}; from 4.18
+ * not asked under {@code runqueue=all}); failing both it opens a new queue. Cores therefore stay whole
+ * however the host numbers its threads. Under core scheduling the pCPUs here are scheduling resources
+ * (one thread each) while n still counts the host's threads, as Xen's num_online_cpus() does.
  */
 public final class RunqueueLayout {
     private final int[] rqOf;
     private final int count;
 
+    /** Without core scheduling: n is the topology's size; cores kept whole in every mode (Xen 4.14-4.17). */
     public RunqueueLayout(Topology topo, String mode, int maxCpus) {
-        int n = topo.size();
-        rqOf = new int[n];
-        int perQueue = maxCpus > 0 ? n / ((n - 1) / maxCpus + 1) : Integer.MAX_VALUE;
+        this(topo, mode, maxCpus, topo.size(), false);
+    }
+
+    public RunqueueLayout(Topology topo, String mode, int maxCpus, int onlineCpus, boolean allIgnoresCoreRoom) {
+        rqOf = new int[topo.size()];
+        int perQueue = maxCpus > 0 ? onlineCpus / ((onlineCpus - 1) / maxCpus + 1) : Integer.MAX_VALUE;
+        boolean coreRoom = !(allIgnoresCoreRoom && "all".equals(mode));
         Map<Integer, Integer> threadsOfCore = new HashMap<>();
         for (Pcpu p : topo.pcpus()) {
             threadsOfCore.merge(p.core, 1, Integer::sum);
@@ -43,7 +50,7 @@ public final class RunqueueLayout {
                     chosen = q;
                     break;
                 }
-                boolean roomForTheCore = q.threads + threadsOfCore.get(p.core) <= perQueue;
+                boolean roomForTheCore = !coreRoom || q.threads + threadsOfCore.get(p.core) <= perQueue;
                 if (q.size < perQueue && roomForTheCore && (chosen == null || q.size < chosen.size)) {
                     chosen = q;
                 }
@@ -70,8 +77,8 @@ public final class RunqueueLayout {
     }
 
     /**
-     * A run queue being filled: its topology key, its pCPUs, the cores they belong to and those cores'
-     * threads counted whole (cpu_runqueue_siblings_match counts a member's siblings, here or not).
+     * A run queue being filled: its topology key, how many pCPUs it holds, the cores they belong to and
+     * those cores' threads counted whole (cpu_runqueue_siblings_match counts a member's siblings, here or not).
      */
     private static final class Queue {
         final int index;

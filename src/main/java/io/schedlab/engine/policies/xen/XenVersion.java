@@ -14,7 +14,8 @@ import java.util.List;
  * tried the vCPU's own pCPU, then any idle pCPU;</li>
  * <li>soft affinity honoured by credit2 from 4.9;</li>
  * <li>caps (budget, replenishment) from 4.10;</li>
- * <li>at most 16 pCPUs per run queue (sched_credit2_max_cpus_runqueue) from 4.14;</li>
+ * <li>at most 16 pCPUs per run queue (sched_credit2_max_cpus_runqueue) from 4.14, {@code runqueue=all}
+ * filling queues without keeping cores whole from 4.18;</li>
  * <li>load averaging window: 2^18 time units of 2^10 ns (2^28 ns, ~268 ms) up to 4.7
  * (sched_credit2.c: {@code opt_load_window_shift = 18}, {@code LOADAVG_GRANULARITY_SHIFT 10}); from 4.8
  * 2^30 ns (~1.07 s), still sampled in 2^10 ns units ({@code LOADAVG_WINDOW_SHIFT 30}; commit "xen: credit2:
@@ -67,6 +68,15 @@ public record XenVersion(int minor) implements Comparable<XenVersion> {
 
     public boolean caps() {
         return atLeast(10);
+    }
+
+    /**
+     * Whether {@code runqueue=all} lets a pCPU join a size-limited queue without room for its whole core
+     * (cpu_add_to_runqueue: {@code opt_runqueue == OPT_RUNQUEUE_ALL}, commit 1f5747ee92 "credit2: respect
+     * credit2_runqueue=all when arranging runqueues", from 4.18).
+     */
+    public boolean runqueueAllIgnoresCoreRoom() {
+        return atLeast(18);
     }
 
     /** Default max pCPUs per run queue (0 = unlimited before 4.14). */
