@@ -132,7 +132,10 @@ final class FidelityNotes {
                     + " (runq_candidate), the race Xen 4.8 narrowed ('xen: credit2: make tickling more"
                     + " deterministic'); C-states are not modelled.",
             "Not reproduced: the per-socket penalty at make -j 1 (published +0.22): one job at a time is never"
-                    + " slowed by where its vCPU runs (cold L2 refills after a move are microseconds per 72 ms job);"
+                    + " slowed by where its vCPU runs (cold L2 refills after a move are microseconds per 72 ms job),"
+                    + " and the post's own -j 1 runs differ as much where no layout differs: per-core takes 82.2 s"
+                    + " with 4 vCPUs and 95.1 s with 8 (+16%), although one job at a time meets no other busy vCPU"
+                    + " in either; they are single runs;"
                     + " the larger penalty at N = 8 with 4 vCPUs (published +0.42); the 8-vCPU guest's small one"
                     + " (published +0.03..+0.13; the model 0 to +0.01). With 8 vCPUs on 8 threads per-core"
                     + " credit2 keeps forked jobs that meet on sibling vCPUs in one core's queue, so per-core now"
