@@ -2,6 +2,7 @@ package io.schedlab;
 
 import io.schedlab.auth.ApiKeyCommand;
 import io.schedlab.engine.cli.Cli;
+import java.util.List;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
@@ -18,7 +19,7 @@ public class SchedLabApplication {
             System.exit(ApiKeyCommand.run(args, System.out, System.err));
         }
         if (Cli.handles(args)) {
-            System.exit(Cli.run(args));
+            System.exit(Cli.run(args, List.of(new Cli.OtherCommand("apikey", ApiKeyCommand.USAGE))));
         }
         SpringApplication.run(SchedLabApplication.class, args);
     }

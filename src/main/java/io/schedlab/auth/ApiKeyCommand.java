@@ -3,6 +3,7 @@ package io.schedlab.auth;
 import java.io.PrintStream;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * {@code apikey new --role R --name N}: makes a new random key (32 bytes from SecureRandom,
@@ -11,7 +12,8 @@ import java.util.Base64;
  */
 public final class ApiKeyCommand {
 
-    static final String USAGE = "usage: schedlab apikey new --role reader|submitter|admin --name NAME\n"
+    /** Its usage text, also printed by {@code help}. */
+    public static final String USAGE = "usage: schedlab apikey new --role reader|submitter|admin --name NAME\n"
             + "  prints a new API key and its line for schedlab.auth.keys-file (SHA256-HEX ROLE NAME)";
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -27,6 +29,10 @@ public final class ApiKeyCommand {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         String role = null;
         String name = null;
+        if (args.length == 2 && List.of("--help", "-h", "help").contains(args[1])) {
+            out.println(USAGE);
+            return 0;
+        }
         if (args.length < 2 || !"new".equals(args[1])) {
             return usage(err, args.length < 2 ? "missing sub-command" : "unknown sub-command '" + args[1] + "'");
         }

@@ -211,7 +211,10 @@ class ApiEndToEndTest {
 
     @Test
     void healthAndApiDocsAreUp() throws Exception {
-        assertThat(send(HttpRequest.newBuilder(uri("/actuator/health/readiness")).GET()).statusCode()).isEqualTo(200);
+        HttpResponse<String> readiness = send(HttpRequest.newBuilder(uri("/actuator/health/readiness")).GET());
+        assertThat(readiness.statusCode()).isEqualTo(200);
+        assertThat(json.readTree(readiness.body()).path("components").path("db").path("status").asString())
+                .as("readiness includes the database").isEqualTo("UP");
         assertThat(send(HttpRequest.newBuilder(uri("/v3/api-docs")).GET()).body()).contains("/api/v1/experiments");
     }
 

@@ -39,6 +39,14 @@ class ApiKeysTest {
     }
 
     @Test
+    void helpAfterTheCommandPrintsItsUsage() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
+        assertThat(ApiKeyCommand.run(new String[] {"apikey", "--help"}, new PrintStream(out), quiet)).isZero();
+        assertThat(out.toString()).startsWith("usage: schedlab apikey new");
+    }
+
+    @Test
     void badCommandLinesAreUsageErrors() {
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
         assertThat(ApiKeyCommand.run(new String[] {"apikey"}, quiet, quiet)).isEqualTo(2);

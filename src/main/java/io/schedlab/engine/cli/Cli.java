@@ -45,19 +45,35 @@ public final class Cli {
         return args.length > 0 && !args[0].startsWith("-");
     }
 
+    /** A command of the application around the engine (handled before this class): named in help and errors. */
+    public record OtherCommand(String name, String usage) {
+    }
+
     /** Runs the command and returns the process exit code. */
     public static int run(String[] args) {
-        return run(args, System.out, System.err);
+        return run(args, List.of());
+    }
+
+    /** Runs the command; {@code others} are the application's own commands, listed by help and usage errors. */
+    public static int run(String[] args, List<OtherCommand> others) {
+        return run(args, System.out, System.err, others);
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, List.of());
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err, List<OtherCommand> others) {
         if (args.length == 0 || !COMMANDS.contains(args[0])) {
+            List<String> known = new java.util.ArrayList<>(COMMANDS);
+            others.forEach(o -> known.add(o.name()));
             err.println("error: unknown command '" + (args.length == 0 ? "" : args[0]) + "'; known: "
-                    + String.join(", ", COMMANDS) + " (run with no command to start the service)");
-            return usage(err);
+                    + String.join(", ", known) + " (run with no command to start the service)");
+            err.println(fullUsage(others));
+            return 2;
         }
         if ("help".equals(args[0])) {
-            out.println(fullUsage());
+            out.println(fullUsage(others));
             return 0;
         }
         if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
@@ -90,13 +106,13 @@ public final class Cli {
     }
 
     static String fullUsage() {
-        return SIMULATE_USAGE + "\n" + SCENARIO_USAGE + "\n" + BENCH_USAGE + "\n"
-                + "usage: schedlab help     print this help\n"
-                + "with no command (or only --options) the REST service starts";
+        return fullUsage(List.of());
     }
 
-    static int usage(PrintStream err) {
-        err.println(fullUsage());
-        return 2;
+    static String fullUsage(List<OtherCommand> others) {
+        StringBuilder usage = new StringBuilder(SIMULATE_USAGE + "\n" + SCENARIO_USAGE + "\n" + BENCH_USAGE + "\n");
+        others.forEach(o -> usage.append(o.usage()).append('\n'));
+        return usage.append("usage: schedlab help     print this help\n")
+                .append("with no command (or only --options) the REST service starts").toString();
     }
 }

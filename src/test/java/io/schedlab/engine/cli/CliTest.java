@@ -59,6 +59,17 @@ class CliTest {
     }
 
     @Test
+    void theApplicationsOwnCommandsAreNamedByHelpAndByAnUnknownCommandsError() {
+        List<Cli.OtherCommand> others = List.of(new Cli.OtherCommand("apikey", "usage: schedlab apikey new ..."));
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertThat(Cli.run(new String[] {"help"}, o, e, others)).isZero();
+        assertThat(out()).contains("usage: schedlab apikey new ...", "usage: schedlab bench");
+        assertThat(Cli.run(new String[] {"frob"}, o, e, others)).isEqualTo(2);
+        assertThat(err()).contains("known: simulate, scenario, bench, help, apikey", "usage: schedlab apikey new ...");
+    }
+
+    @Test
     void aParseErrorWithoutAPathHasNoDanglingAt() throws IOException {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "");
