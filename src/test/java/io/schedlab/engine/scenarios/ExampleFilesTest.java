@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
@@ -80,6 +81,23 @@ class ExampleFilesTest {
             assertThat(doc.stopReason()).isEqualTo("all-complete");
         }
         assertThat(best).isLessThan(0.1);
+    }
+
+    @Test
+    void theSeed004ExamplesAreE5sMakeJ4RunsWithTheirResults() throws IOException {
+        // the files a user starts from give the built-in scenario's cells: same host, placement, work and seed
+        ScenarioTable fourVcpus = BuiltInScenarios.byId("E5", false).orElseThrow().tables().get(0);
+        Map<String, String> files = Map.of("credit2 per-core", "seed-004-credit2-core.json",
+                "credit2 per-socket", "seed-004-credit2-socket.json", "credit", "seed-004-credit.json");
+        for (Map.Entry<String, String> e : files.entrySet()) {
+            ScenarioRun run = fourVcpus.runs().stream()
+                    .filter(r -> r.label().equals("4 vCPUs, " + e.getKey() + ", make -j 4")).findFirst().orElseThrow();
+            Validation v = ENGINE.validate(run.spec(), Limits.defaults());
+            double scenario = ENGINE.run(v.normalized(), Limits.defaults(), RunControl.NONE).summary().vmHeadline()
+                    .get("guest").value();
+            assertThat(runFile(e.getValue()).summary().vmHeadline().get("guest").value()).as(e.getValue())
+                    .isEqualTo(scenario);
+        }
     }
 
     private static ResultDocument runFile(String name) throws IOException {
