@@ -148,6 +148,10 @@ class SweepApiTest {
         assertThat(p.plan().total()).isEqualTo(12);
         assertThat(p.children()).hasSize(12);
         assertThat(p.plan().baselineCell()).isEqualTo(1);
+        SweepService.Prepared numbering = sweeps.prepare(
+                Files.readAllBytes(Path.of("examples/sweeps/e5-thread-numbering.json")));
+        assertThat(numbering.plan().total()).isEqualTo(8); // 2 run queues x 2 numberings x 2 repetitions
+        assertThat(numbering.plan().baselineCell()).isZero();
     }
 
     @Test
