@@ -91,8 +91,9 @@ final class E5RunqueuePerCore {
                         Extractors.vmHeadline("guest"), quick ? null : published[c][i])), null));
             }
         }
-        return new ScenarioTable(title + (quick ? " [quick: 1/10 work, no published]" : ""), "make -j N", rows,
-                E5_COLUMNS, runs, RatioReference.column("credit2 per-core"));
+        String size = quick ? " [quick: half the jobs and the link, no published]" : "";
+        return new ScenarioTable(title + size, "make -j N", rows, E5_COLUMNS, runs,
+                RatioReference.column("credit2 per-core"));
     }
 
     static Scenario build(boolean quick) {
