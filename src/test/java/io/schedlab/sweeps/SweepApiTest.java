@@ -150,8 +150,22 @@ class SweepApiTest {
         assertThat(p.plan().baselineCell()).isEqualTo(1);
         SweepService.Prepared numbering = sweeps.prepare(
                 Files.readAllBytes(Path.of("examples/sweeps/e5-thread-numbering.json")));
-        assertThat(numbering.plan().total()).isEqualTo(8); // 2 run queues x 2 numberings x 2 repetitions
+        assertThat(numbering.plan().total()).isEqualTo(4); // 2 run queues x 2 numberings, E5's seed
         assertThat(numbering.plan().baselineCell()).isZero();
+        // its metrics read the children's results; per-socket is slower only with siblings numbered together
+        io.schedlab.engine.Engine engine = io.schedlab.engine.Engine.standard();
+        List<Double> seconds = new ArrayList<>();
+        for (var child : numbering.children()) {
+            JsonNode result = json.valueToTree(engine.run(child.normalized(), io.schedlab.engine.spec.Limits.defaults(),
+                    io.schedlab.engine.RunControl.NONE));
+            for (var metric : numbering.plan().definition().metrics()) {
+                assertThat(metric.read(result)).as(metric.name()).isNotNull();
+            }
+            seconds.add(numbering.plan().definition().metrics().get(0).read(result));
+        }
+        // cells: (core, adjacent), (core, cores-first), (socket, adjacent), (socket, cores-first)
+        assertThat(seconds.get(2)).isGreaterThan(seconds.get(0) * 1.1);
+        assertThat(seconds.get(3)).isCloseTo(seconds.get(1), within(seconds.get(1) * 0.02));
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * The five published experiments E1..E5 (see docs/fidelity.md) as built-in sweeps. Each
  * mirrors the set-up of its source (seeds 000, 001, 004 and the E3/E4 set-ups); {@code quick} scales
- * the work down (about 1/10) and uses one repeat, for tests and a first look. Published numbers are
+ * the work down (E2 to 1/10, E5 to half its jobs and link; see each scenario) and uses one repeat, for tests and a first look. Published numbers are
  * quoted from the seed posts.
  */
 public final class BuiltInScenarios {

@@ -62,7 +62,7 @@ class SweepController {
                     content = @Content(mediaType = "application/json", schema = @Schema(implementation = SweepDefinition.class),
                             examples = @ExampleObject(name = "policies-x-vcpus", summary = "credit vs credit2 at 2 and 4 vCPUs, 3 repetitions", value = EXAMPLE))))
     @ApiResponses({
-        @ApiResponse(responseCode = "202", description = "accepted: every child is QUEUED; Location names the sweep", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepResponse.class))),
+        @ApiResponse(responseCode = "202", description = "accepted: every child stored and queued (the status is RUNNING once a worker took one); Location names the sweep", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepResponse.class))),
         @ApiResponse(responseCode = "400", description = "malformed JSON or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "413", description = "body over schedlab.limits.max-body-bytes", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "415", description = "Content-Type is not application/json", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),

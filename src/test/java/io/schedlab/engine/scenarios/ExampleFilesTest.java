@@ -90,13 +90,21 @@ class ExampleFilesTest {
         Map<String, String> files = Map.of("credit2 per-core", "seed-004-credit2-core.json",
                 "credit2 per-socket", "seed-004-credit2-socket.json", "credit", "seed-004-credit.json");
         for (Map.Entry<String, String> e : files.entrySet()) {
-            ScenarioRun run = fourVcpus.runs().stream()
-                    .filter(r -> r.label().equals("4 vCPUs, " + e.getKey() + ", make -j 4")).findFirst().orElseThrow();
-            Validation v = ENGINE.validate(run.spec(), Limits.defaults());
-            double scenario = ENGINE.run(v.normalized(), Limits.defaults(), RunControl.NONE).summary().vmHeadline()
+            String label = "4 vCPUs, " + e.getKey() + ", make -j 4";
+            ScenarioRun run = fourVcpus.runs().stream().filter(r -> r.label().equals(label)).findFirst()
+                    .orElseThrow(() -> new AssertionError("E5 has no run '" + label + "'"));
+            ExperimentSpec scenario = ENGINE.validate(run.spec(), Limits.defaults()).normalized();
+            ExperimentSpec example = ENGINE.validate(JSON.readValue(DIR.resolve(e.getValue()).toFile(),
+                    ExperimentSpec.class), Limits.defaults()).normalized();
+            assertThat(example.host()).as(e.getValue()).isEqualTo(scenario.host());
+            assertThat(example.scheduler()).as(e.getValue()).isEqualTo(scenario.scheduler());
+            assertThat(example.seed()).as(e.getValue()).isEqualTo(scenario.seed());
+            assertThat(example.vms().get(0).placement()).as(e.getValue()).isEqualTo(scenario.vms().get(0).placement());
+            assertThat(example.vms().get(0).workload()).as(e.getValue()).isEqualTo(scenario.vms().get(0).workload());
+            double expected = ENGINE.run(scenario, Limits.defaults(), RunControl.NONE).summary().vmHeadline()
                     .get("guest").value();
             assertThat(runFile(e.getValue()).summary().vmHeadline().get("guest").value()).as(e.getValue())
-                    .isEqualTo(scenario);
+                    .isEqualTo(expected);
         }
     }
 
