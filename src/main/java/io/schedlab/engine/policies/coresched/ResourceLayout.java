@@ -3,7 +3,9 @@ package io.schedlab.engine.policies.coresched;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The scheduling resources of a host (xen/common/sched/core.c schedule_cpu_add: the pCPUs of
@@ -21,19 +23,17 @@ final class ResourceLayout {
         int n = host.size();
         resourceOf = new SchedResource[n];
         indexInResource = new int[n];
+        // one resource per core (socket): its pCPUs in ascending ids, consecutive or not (the host's numbering
+        // decides), resources in the order of their lowest pCPU (Xen's master is cpumask_first of the mask)
+        Map<Integer, List<Integer>> membersByKey = new LinkedHashMap<>();
+        for (Pcpu p : host.pcpus()) {
+            membersByKey.computeIfAbsent(gran == SchedGranularity.SOCKET ? p.socket : p.core, k -> new ArrayList<>())
+                    .add(p.id);
+        }
         List<SchedResource> list = new ArrayList<>();
         List<Pcpu> resourcePcpus = new ArrayList<>();
-        for (int p = 0; p < n; p++) {
-            if (resourceOf[p] != null) {
-                continue;
-            }
-            Pcpu first = host.pcpu(p);
-            List<Integer> members = new ArrayList<>();
-            for (int q = p; q < n; q++) {
-                if (sameResource(gran, first, host.pcpu(q))) {
-                    members.add(q);
-                }
-            }
+        for (List<Integer> members : membersByKey.values()) {
+            Pcpu first = host.pcpu(members.get(0));
             int id = list.size();
             Pcpu rp = new Pcpu(id, first.socket, id, 0, first.numaNode);
             SchedResource r = new SchedResource(rp, members.stream().mapToInt(Integer::intValue).toArray());
@@ -49,14 +49,6 @@ final class ResourceLayout {
         topology = new Topology(List.copyOf(resourcePcpus), host.sockets(), coresPerSocket, 1, host.numaNodes(),
                 host.numaDistance(), host.nodeBandwidthMBps(), host.nodeMemoryMb(), host.llcKbPerSocket(),
                 host.l2KbPerCore(), host.l1KbPerCore());
-    }
-
-    /**
-     * One resource per core (socket): its pCPUs in ascending ids, consecutive or not (the host's numbering
-     * decides), and resources in the order of their lowest pCPU (Xen's master is cpumask_first of the mask).
-     */
-    private static boolean sameResource(SchedGranularity gran, Pcpu a, Pcpu b) {
-        return gran == SchedGranularity.SOCKET ? a.socket == b.socket : a.core == b.core;
     }
 
     int cpusPerResource() {
