@@ -63,7 +63,6 @@ public record HostSpec(
 
     /** Usable pCPUs: sockets x cores x usable threads (absent counts 1). */
     public long usablePcpus() {
-        return (long) (sockets == null ? 1 : sockets) * (coresPerSocket == null ? 1 : coresPerSocket)
-                * usableThreadsPerCore();
+        return (long) orOne(sockets) * orOne(coresPerSocket) * usableThreadsPerCore();
     }
 }
