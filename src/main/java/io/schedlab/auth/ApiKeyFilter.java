@@ -15,7 +15,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Checks {@code Authorization: Bearer KEY} when keys are configured: every {@code /api} call and
  * every actuator endpoint but health needs a known key (401 otherwise), and the key's role must
  * allow the method (403: a reader may only read). The key found is left in the request
- * ({@link #KEY_ATTRIBUTE}) for {@link RequestExperimentAccess}. The OpenAPI document, Swagger UI
+ * ({@link #KEY_ATTRIBUTE}) for {@link RequestCallerAccess}. The OpenAPI document, Swagger UI
  * and {@code /actuator/health} stay public (no experiment data; health is the orchestrator's probe).
  */
 public class ApiKeyFilter extends OncePerRequestFilter {

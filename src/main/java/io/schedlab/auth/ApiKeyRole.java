@@ -1,11 +1,13 @@
 package io.schedlab.auth;
 
+import io.schedlab.access.CallerAccess;
 import java.util.Locale;
 
 /**
- * What an API key may do. {@code reader}: read (GET) everything; {@code submitter}: read, submit,
- * validate, and cancel its own experiments (others' are not found to it); {@code admin}: everything,
- * including others' experiments.
+ * What an API key may do. {@code reader}: read (GET) everything (or nothing but its own, with
+ * {@code schedlab.auth.readers-see=own}); {@code submitter}: read, submit, validate, cancel and delete
+ * its own experiments and sweeps (others' are not found to it); {@code admin}: everything, including
+ * others' objects. The object-level rule itself is {@link CallerAccess}.
  */
 public enum ApiKeyRole {
     READER, SUBMITTER, ADMIN;
@@ -15,15 +17,19 @@ public enum ApiKeyRole {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** True when this role may use {@code method} at all (ownership is checked by the experiments feature). */
+    /** True when this role may use {@code method} at all (ownership is checked by {@link CallerAccess}). */
     public boolean mayUse(String method) {
         boolean read = "GET".equals(method) || "HEAD".equals(method) || "OPTIONS".equals(method);
         return read || this != READER;
     }
 
-    /** True when this role sees every owner's experiments. */
-    public boolean seesAll() {
-        return this != SUBMITTER;
+    /** This key's object-level access; {@code readersSeeAll} is {@code schedlab.auth.readers-see=all}. */
+    public CallerAccess access(String keyName, boolean readersSeeAll) {
+        return switch (this) {
+            case READER -> new CallerAccess(keyName, readersSeeAll, false, false);
+            case SUBMITTER -> new CallerAccess(keyName, false, false, true);
+            case ADMIN -> new CallerAccess(keyName, true, true, true);
+        };
     }
 
     /** Parses a role name as written in the keys file or on the command line. */

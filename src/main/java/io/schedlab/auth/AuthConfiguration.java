@@ -1,7 +1,7 @@
 package io.schedlab.auth;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.schedlab.experiments.ExperimentAccessProvider;
+import io.schedlab.access.CallerAccessProvider;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -81,8 +81,8 @@ public class AuthConfiguration {
     }
 
     @Bean
-    ExperimentAccessProvider experimentAccessProvider() {
-        return new RequestExperimentAccess();
+    CallerAccessProvider callerAccessProvider(AuthProperties properties) {
+        return new RequestCallerAccess(properties.readersSeeAll());
     }
 
     @Bean

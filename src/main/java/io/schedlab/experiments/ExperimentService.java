@@ -2,6 +2,9 @@ package io.schedlab.experiments;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.schedlab.access.CallerAccess;
+import io.schedlab.access.CallerAccessProvider;
+import io.schedlab.access.NotAllowedException;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.admission.CostEstimate;
@@ -57,7 +60,7 @@ public class ExperimentService {
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final Map<String, Counter> submitted = new ConcurrentHashMap<>();
     private final QueueDepthEstimate queueDepth;
-    private ExperimentAccessProvider access = ExperimentAccessProvider.OPEN;
+    private CallerAccessProvider access = CallerAccessProvider.OPEN;
     private IdempotentSubmissions idempotency;
     private QuotaProperties quotas = QuotaProperties.NONE;
     private final Path dataDir;
@@ -84,7 +87,7 @@ public class ExperimentService {
 
     /** Who is asking (set when API keys are wired; open to everyone otherwise). */
     @org.springframework.beans.factory.annotation.Autowired(required = false)
-    void setAccessProvider(ExperimentAccessProvider access) {
+    void setAccessProvider(CallerAccessProvider access) {
         this.access = access;
     }
 
@@ -141,7 +144,7 @@ public class ExperimentService {
     }
 
     /** One experiment, with {@code beforeInsert} (e.g. its idempotency key) in the same transaction. */
-    private Experiment store(ValidatedExperiment valid, ExperimentAccess caller, Consumer<UUID> beforeInsert) {
+    private Experiment store(ValidatedExperiment valid, CallerAccess caller, Consumer<UUID> beforeInsert) {
         return store(List.of(valid), caller, ids -> beforeInsert.accept(ids.get(0)), ids -> { }).get(0);
     }
 
@@ -149,7 +152,7 @@ public class ExperimentService {
      * Checks the queue and the caller's quota, then stores and enqueues in one transaction, with
      * {@code beforeInsert} and {@code afterInsert} given the new ids in order.
      */
-    private List<Experiment> store(List<ValidatedExperiment> valid, ExperimentAccess caller,
+    private List<Experiment> store(List<ValidatedExperiment> valid, CallerAccess caller,
             Consumer<List<UUID>> beforeInsert, Consumer<List<UUID>> afterInsert) {
         long depth = queueDepth.current();
         if (depth + valid.size() > maxQueued) {
@@ -216,19 +219,32 @@ public class ExperimentService {
         return toExperiment(visibleRow(id));
     }
 
-    /** The row, if it exists and the caller may see it (another owner's experiment is not found). */
+    /** The row, if it exists and the caller may read it (another owner's experiment is not found). */
     private ExperimentRow visibleRow(UUID id) {
         ExperimentRow row = repository.findRow(id).orElseThrow(() -> new ExperimentNotFoundException(id));
-        if (!access.current().canSee(row.owner())) {
+        if (!access.current().mayRead(row.owner())) {
             throw new ExperimentNotFoundException(id);
         }
         return row;
     }
 
-    /** Throws not-found unless the caller may see the experiment (no read when it sees all). */
+    /** Throws not-found unless the caller may read the experiment (no read when it reads all). */
     private void requireVisible(UUID id) {
-        if (!access.current().seesAll()) {
+        if (!access.current().readsAll()) {
             visibleRow(id);
+        }
+    }
+
+    /** Throws not-found unless the caller may read the experiment, forbidden unless it may change it. */
+    private void requireChangeable(UUID id) {
+        CallerAccess caller = access.current();
+        if (caller.changesAll()) {
+            return;
+        }
+        ExperimentRow row = visibleRow(id);
+        if (!caller.mayChange(row.owner())) {
+            throw new NotAllowedException("API key '" + caller.owner() + "' may read experiment " + id
+                    + " but not cancel or delete it (only its owner or an admin key may)");
         }
     }
 
@@ -249,9 +265,9 @@ public class ExperimentService {
         if (filter.page() < 0 || filter.size() < 1 || filter.size() > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("page must be >= 0 and size 1.." + MAX_PAGE_SIZE);
         }
-        ExperimentAccess caller = access.current();
-        if (!caller.seesAll()) {
-            filter = filter.ownedBy(caller.owner());
+        CallerAccess caller = access.current();
+        if (caller.listOwner() != null) {
+            filter = filter.ownedBy(caller.listOwner());
         }
         List<Experiment> items = repository.findRows(filter).stream().map(this::toExperiment).toList();
         long total = repository.countRows(filter);
@@ -264,7 +280,7 @@ public class ExperimentService {
      * stops the engine (it then becomes CANCELLED). A finished experiment is a conflict.
      */
     public Experiment cancel(UUID id) {
-        requireVisible(id);
+        requireChangeable(id);
         for (int attempt = 0; attempt < 5; attempt++) {
             Integer changed = tx.execute(s -> {
                 int n = repository.finish(id, List.of(ExperimentStatus.QUEUED), ExperimentStatus.CANCELLED, null,
@@ -331,7 +347,7 @@ public class ExperimentService {
      * with it; a RUNNING one's job finds it gone at its next cancel poll and stops.
      */
     public void delete(UUID id) {
-        requireVisible(id);
+        requireChangeable(id);
         Integer deleted = tx.execute(s -> {
             jobQueue.discard(id);
             return repository.delete(id);

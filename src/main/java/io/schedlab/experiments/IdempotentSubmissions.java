@@ -1,5 +1,6 @@
 package io.schedlab.experiments;
 
+import io.schedlab.access.CallerAccessProvider;
 import io.schedlab.experiments.persistence.IdempotencyKeys;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +36,7 @@ public class IdempotentSubmissions {
 
     private final IdempotencyKeys keys;
     private final Duration ttl;
-    private ExperimentAccessProvider access = ExperimentAccessProvider.OPEN;
+    private CallerAccessProvider access = CallerAccessProvider.OPEN;
     /** (owner, key) pairs being submitted by this process: a concurrent duplicate is 409 at once. */
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
     private final AtomicLong lastPurgeNanos = new AtomicLong(System.nanoTime());
@@ -47,7 +48,7 @@ public class IdempotentSubmissions {
 
     /** Who is asking: keys are scoped to the caller's API key (no keys: one shared scope). */
     @Autowired(required = false)
-    void setAccessProvider(ExperimentAccessProvider access) {
+    void setAccessProvider(CallerAccessProvider access) {
         this.access = access;
     }
 

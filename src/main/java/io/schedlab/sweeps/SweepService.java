@@ -1,5 +1,8 @@
 package io.schedlab.sweeps;
 
+import io.schedlab.access.CallerAccess;
+import io.schedlab.access.CallerAccessProvider;
+import io.schedlab.access.NotAllowedException;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.engine.sweeps.SweepAggregator;
 import io.schedlab.engine.sweeps.SweepCell;
@@ -28,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -37,6 +41,8 @@ import tools.jackson.databind.node.ObjectNode;
  * children and their jobs in one transaction), read with progress and table, list and cancel.
  * The table is computed from the stored results of the children, so any replica can answer and
  * nothing is lost with a replica; once every child has finished it is stored with the sweep.
+ * A sweep belongs to the API key that submitted it, as its children do; who may read or cancel it
+ * is {@link CallerAccess}'s rule (another owner's sweep is not found).
  */
 @Service
 public class SweepService {
@@ -57,6 +63,7 @@ public class SweepService {
     private final SweepPlanner planner;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final JsonMapper json = JsonMapper.builder().build();
+    private CallerAccessProvider access = CallerAccessProvider.OPEN;
 
     public SweepService(ExperimentService experiments, SweepStore store, SweepsProperties limits,
             IdempotentSubmissions idempotency) {
@@ -64,6 +71,12 @@ public class SweepService {
         this.idempotency = idempotency;
         this.store = store;
         this.planner = new SweepPlanner(limits.limits());
+    }
+
+    /** Who is asking (set when API keys are wired; open to everyone otherwise). */
+    @Autowired(required = false)
+    void setAccessProvider(CallerAccessProvider access) {
+        this.access = access;
     }
 
     /** Reads and checks a sweep and validates every experiment it expands to; nothing is stored. */
@@ -124,6 +137,7 @@ public class SweepService {
     /** Stores prepared sweeps, their children and jobs in one transaction, with {@code record} given the sweep ids. */
     private List<Sweep> store(List<Prepared> prepared, Consumer<List<UUID>> record) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        String owner = access.current().owner();
         List<ValidatedExperiment> children = prepared.stream().flatMap(p -> p.children().stream()).toList();
         experiments.submitValidated(children, ids -> {
             record.accept(prepared.stream().map(Prepared::id).toList());
@@ -131,7 +145,7 @@ public class SweepService {
             for (Prepared p : prepared) {
                 SweepDefinition d = p.plan().definition();
                 store.insert(new SweepRow(p.id(), d.name(), p.raw(), json.writeValueAsString(SweepLayout.of(p.plan())),
-                        p.plan().total(), now, false, null, null));
+                        p.plan().total(), now, false, null, null, owner));
                 List<NewSweepChild> links = new ArrayList<>(p.links().size());
                 for (int i = 0; i < p.links().size(); i++) {
                     NewSweepChild link = p.links().get(i);
@@ -151,7 +165,7 @@ public class SweepService {
 
     /** Status, progress and, once every child has finished, the table. */
     public Sweep get(UUID id) {
-        SweepRow row = store.find(id).orElseThrow(() -> new SweepNotFoundException(id));
+        SweepRow row = visibleRow(id);
         Map<ExperimentStatus, Long> counts = store.statusCounts(id);
         SweepStatus status = status(row, counts);
         SweepTable table = null;
@@ -174,12 +188,21 @@ public class SweepService {
         if (sweep.table() != null) {
             return sweep.table();
         }
-        return computeTable(store.find(id).orElseThrow(() -> new SweepNotFoundException(id)), false);
+        return computeTable(visibleRow(id), false);
     }
 
     /** The definition exactly as sent. */
     public String definition(UUID id) {
-        return store.find(id).map(SweepRow::definition).orElseThrow(() -> new SweepNotFoundException(id));
+        return visibleRow(id).definition();
+    }
+
+    /** The row, if it exists and the caller may read it (another owner's sweep is not found). */
+    private SweepRow visibleRow(UUID id) {
+        SweepRow row = store.find(id).orElseThrow(() -> new SweepNotFoundException(id));
+        if (!access.current().mayRead(row.owner())) {
+            throw new SweepNotFoundException(id);
+        }
+        return row;
     }
 
     /** A page of sweeps, newest first, with status and progress (no tables). */
@@ -187,12 +210,13 @@ public class SweepService {
         if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("page must be >= 0 and size 1.." + MAX_PAGE_SIZE);
         }
+        String owner = access.current().listOwner();
         List<Sweep> items = new ArrayList<>();
-        for (SweepRow row : store.page(page, size)) {
+        for (SweepRow row : store.page(owner, page, size)) {
             Map<ExperimentStatus, Long> counts = store.statusCounts(row.id());
             items.add(view(row, counts, status(row, counts), row.finishedAt(), null));
         }
-        long total = store.count();
+        long total = store.count(owner);
         return new SweepPage(items, page, size, total, (int) Math.min(Integer.MAX_VALUE, (total + size - 1) / size));
     }
 
@@ -205,6 +229,11 @@ public class SweepService {
      * conflict. The sweep ends CANCELLED once its running children have stopped.
      */
     public Sweep cancel(UUID id) {
+        CallerAccess caller = access.current();
+        if (!caller.mayChange(visibleRow(id).owner())) {
+            throw new NotAllowedException("API key '" + caller.owner() + "' may read sweep " + id
+                    + " but not cancel it (only its owner or an admin key may)");
+        }
         Sweep before = get(id);
         if (before.status().finished()) {
             throw new ExperimentConflictException("sweep " + id + " is already " + before.status()

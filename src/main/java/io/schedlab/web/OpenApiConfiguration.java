@@ -57,7 +57,7 @@ public class OpenApiConfiguration {
                                 .description("an API key from `schedlab apikey new`, as Authorization: Bearer KEY;"
                                         + " required when schedlab.auth.keys-file is set"))
                         .addResponses("Unauthorized", problem("no API key, or an unknown one (problem type unauthorized)"))
-                        .addResponses("Forbidden", problem("the key's role does not allow this (problem type forbidden)")));
+                        .addResponses("Forbidden", problem("the key's role does not allow this, or the key may read the object but not cancel or delete it: only its owner or an admin key may (problem type forbidden)")));
     }
 
     /** Every operation may answer 401 and 403 once keys are on. */

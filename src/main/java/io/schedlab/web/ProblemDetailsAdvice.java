@@ -1,5 +1,6 @@
 package io.schedlab.web;
 
+import io.schedlab.access.NotAllowedException;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.experiments.ExperimentConflictException;
 import io.schedlab.experiments.ExperimentNotFoundException;
@@ -88,6 +89,11 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(ExperimentNotFoundException.class)
     ResponseEntity<ProblemDetail> notFound(ExperimentNotFoundException e, HttpServletRequest request) {
         return respond(problem(ProblemKind.NOT_FOUND, e.getMessage(), request), null);
+    }
+
+    @ExceptionHandler(NotAllowedException.class)
+    ResponseEntity<ProblemDetail> notAllowed(NotAllowedException e, HttpServletRequest request) {
+        return respond(problem(ProblemKind.FORBIDDEN, e.getMessage(), request), null);
     }
 
     @ExceptionHandler(TraceNotAvailableException.class)

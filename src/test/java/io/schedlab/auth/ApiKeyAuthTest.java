@@ -105,6 +105,30 @@ class ApiKeyAuthTest {
     }
 
     @Test
+    void aSweepIsItsSubmittersAdminsCancelItReadersReadIt() throws Exception {
+        String sweep = "{\"name\": \"owned\", \"seed\": 3, \"repetitions\": 1, \"base\": {\"durationSeconds\": 0.5,"
+                + " \"host\": {\"sockets\": 1, \"coresPerSocket\": 2}, \"scheduler\": {\"policy\": \"credit\"},"
+                + " \"vms\": [{\"name\": \"a\", \"vcpus\": 1, \"workload\": {\"type\": \"cpu-loop\"}}]},"
+                + " \"axes\": [{\"name\": \"vcpus\", \"pointer\": \"/vms/0/vcpus\", \"values\": [1, 2]}],"
+                + " \"metrics\": [{\"name\": \"switches\", \"pointer\": \"/summary/contextSwitches\", \"better\": \"lower\"}]}";
+        HttpResponse<String> submitted = call("POST", "/api/v1/sweeps", ALICE, sweep);
+        assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
+        String id = json.readTree(submitted.body()).path("id").asString();
+        String self = "/api/v1/sweeps/" + id;
+
+        assertProblem(call("GET", self, BOB, null), 404, "not-found");
+        assertThat(ids(call("GET", "/api/v1/sweeps?size=100", BOB, null))).doesNotContain(id);
+        assertThat(ids(call("GET", "/api/v1/sweeps?size=100", ALICE, null))).contains(id);
+        assertThat(call("GET", self + "/table", READER, null).statusCode()).isEqualTo(200);
+        assertThat(ids(call("GET", "/api/v1/sweeps?size=100", READER, null))).contains(id);
+        assertProblem(call("POST", self + "/cancel", READER, null), 403, "forbidden");
+        HttpResponse<String> cancelled = call("POST", self + "/cancel", ADMIN, null);
+        assertThat(cancelled.statusCode()).as(cancelled.body()).isEqualTo(202);
+        assertThat(json.readTree(cancelled.body()).path("cancelRequested").asBoolean()).isTrue();
+        assertThat(ids(call("GET", "/api/v1/experiments?size=100&label=sweep:" + id, ALICE, null))).hasSize(2);
+    }
+
+    @Test
     void healthIsPublicAndPrometheusNeedsAKey() throws Exception {
         assertThat(call("GET", "/actuator/health/liveness", null, null).statusCode()).isEqualTo(200);
         assertProblem(call("GET", "/actuator/prometheus", null, null), 401, "unauthorized");

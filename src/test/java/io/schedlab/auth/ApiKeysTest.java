@@ -75,11 +75,35 @@ class ApiKeysTest {
         assertThat(ApiKeyRole.READER.mayUse("POST")).isFalse();
         assertThat(ApiKeyRole.READER.mayUse("DELETE")).isFalse();
         assertThat(ApiKeyRole.SUBMITTER.mayUse("POST")).isTrue();
-        assertThat(ApiKeyRole.SUBMITTER.seesAll()).isFalse();
-        assertThat(ApiKeyRole.ADMIN.seesAll()).isTrue();
+        assertThat(ApiKeyRole.SUBMITTER.access("alice", true).mayRead("bob")).isFalse();
+        assertThat(ApiKeyRole.SUBMITTER.access("alice", true).mayChange("alice")).isTrue();
+        assertThat(ApiKeyRole.ADMIN.access("ops", false).mayChange("bob")).isTrue();
+        assertThat(ApiKeyRole.READER.access("grafana", true).mayRead("bob")).isTrue();
+        assertThat(ApiKeyRole.READER.access("grafana", false).mayRead("bob")).isFalse();
+        assertThat(ApiKeyRole.READER.access("grafana", true).mayChange("grafana")).isFalse();
         assertThat(ApiKeyFilter.needsKey("/api/v1/experiments")).isTrue();
         assertThat(ApiKeyFilter.needsKey("/actuator/prometheus")).isTrue();
         assertThat(ApiKeyFilter.needsKey("/actuator/health/readiness")).isFalse();
         assertThat(ApiKeyFilter.needsKey("/v3/api-docs")).isFalse();
+    }
+
+    @Test
+    void readersSeeAllOrOwnAsConfigured() {
+        org.springframework.mock.web.MockHttpServletRequest request = new org.springframework.mock.web.MockHttpServletRequest();
+        request.setAttribute(ApiKeyFilter.KEY_ATTRIBUTE, new ApiKey("grafana", ApiKeyRole.READER));
+        org.springframework.web.context.request.RequestContextHolder.setRequestAttributes(
+                new org.springframework.web.context.request.ServletRequestAttributes(request));
+        try {
+            AuthProperties all = new AuthProperties(null, java.time.Duration.ZERO, "all");
+            AuthProperties own = new AuthProperties(null, java.time.Duration.ZERO, "own");
+            assertThat(new RequestCallerAccess(all.readersSeeAll()).current().mayRead("bob")).isTrue();
+            assertThat(new RequestCallerAccess(own.readersSeeAll()).current().mayRead("bob")).isFalse();
+            assertThat(new RequestCallerAccess(own.readersSeeAll()).current().listOwner()).isEqualTo("grafana");
+        } finally {
+            org.springframework.web.context.request.RequestContextHolder.resetRequestAttributes();
+        }
+        assertThat(new RequestCallerAccess(false).current()).isEqualTo(io.schedlab.access.CallerAccess.OPEN);
+        assertThatThrownBy(() -> new AuthProperties(null, java.time.Duration.ZERO, "some"))
+                .hasMessageContaining("readers-see");
     }
 }

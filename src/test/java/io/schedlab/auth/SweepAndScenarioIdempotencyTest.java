@@ -26,10 +26,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.datasource.url=jdbc:h2:mem:sweep-idempotency;DB_CLOSE_DELAY=-1", "schedlab.jobs.enabled=false",
-        "schedlab.idempotency.ttl=3s", "schedlab.quotas.max-queued-per-key=" + SweepAndScenarioIdempotencyTest.QUEUED_QUOTA})
+        "schedlab.idempotency.ttl=" + SweepAndScenarioIdempotencyTest.TTL_SECONDS + "s", "schedlab.quotas.max-queued-per-key=" + SweepAndScenarioIdempotencyTest.QUEUED_QUOTA})
 class SweepAndScenarioIdempotencyTest {
 
     static final int QUEUED_QUOTA = 20;
+    /** Long enough that a loaded machine finishes a replay check before the key expires. */
+    static final int TTL_SECONDS = 10;
     static final String RUN_E2 = "{\"repetitions\": 1, \"durationSeconds\": 5}";
 
     @DynamicPropertySource
@@ -167,7 +169,7 @@ class SweepAndScenarioIdempotencyTest {
         String sweep = accepted(c.post("frank", "/api/v1/sweeps", "k-exp", sweep("f"))).path("id").asString();
         List<String> run = accepted(c.post("frank", "/api/v1/scenarios/E2/runs", "k-exp-run", RUN_E2))
                 .path("tables").findValuesAsString("sweepId");
-        Thread.sleep(3_500);
+        Thread.sleep(TTL_SECONDS * 1000L + 500);
         assertThat(accepted(c.post("frank", "/api/v1/sweeps", "k-exp", sweep("other"))).path("id").asString())
                 .isNotEqualTo(sweep);
         assertThat(accepted(c.post("frank", "/api/v1/scenarios/E2/runs", "k-exp-run", RUN_E2))

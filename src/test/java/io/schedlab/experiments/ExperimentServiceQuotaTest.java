@@ -1,5 +1,6 @@
 package io.schedlab.experiments;
 
+import io.schedlab.access.CallerAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
@@ -43,7 +44,7 @@ class ExperimentServiceQuotaTest {
         ObjectProvider<QuotaProperties> configured = mock(ObjectProvider.class);
         when(configured.getIfAvailable(any())).thenReturn(quotas);
         service.configureSubmissions(mock(ObjectProvider.class), configured);
-        service.setAccessProvider(() -> new ExperimentAccess(owner, false));
+        service.setAccessProvider(() -> new CallerAccess(owner, false, false, true));
         return service;
     }
 

@@ -159,7 +159,7 @@ class ExperimentController {
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the experiment", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no experiment with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     ExperimentResponse get(@PathVariable("id") UUID id) {
         return ExperimentResponse.of(service.get(id));
@@ -169,7 +169,7 @@ class ExperimentController {
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the stored input", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentInputResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no experiment with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/input", produces = MediaType.APPLICATION_JSON_VALUE)
     ExperimentInputResponse input(@PathVariable("id") UUID id) {
         ExperimentService.StoredInput in = service.input(id);
@@ -182,7 +182,7 @@ class ExperimentController {
                 content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string", format = "binary",
                         description = "server-sent events: event name status, data the experiment as JSON (ExperimentResponse)"))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "429", description = "too many open streams (schedlab.limits.max-event-streams); poll instead", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/events", produces = {MediaType.TEXT_EVENT_STREAM_VALUE, MediaType.APPLICATION_JSON_VALUE})
     SseEmitter events(@PathVariable("id") UUID id) {
@@ -193,7 +193,7 @@ class ExperimentController {
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "cancelled (was QUEUED) or cancellation requested (RUNNING)", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no experiment with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "409", description = "already finished", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/experiments/{id}/cancel", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ExperimentResponse> cancel(@PathVariable("id") UUID id) {
@@ -204,7 +204,7 @@ class ExperimentController {
     @ApiResponses({
         @ApiResponse(responseCode = "204", description = "deleted"),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no experiment with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @DeleteMapping(path = "/experiments/{id}") // 204 has no body: any Accept (clients send only problem+json)
     ResponseEntity<Void> delete(@PathVariable("id") UUID id) {
         service.delete(id);

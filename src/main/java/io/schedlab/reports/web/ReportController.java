@@ -60,7 +60,7 @@ class ReportController {
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the page (scripts and styles from this service only)", content = @Content(mediaType = MediaType.TEXT_HTML_VALUE, schema = @Schema(type = "string"))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID, or the window is not 0 <= from < to", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no experiment with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no experiment with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/report", produces = {MediaType.TEXT_HTML_VALUE, MediaType.APPLICATION_JSON_VALUE})
     ResponseEntity<String> experiment(@PathVariable("id") UUID id,
             @Parameter(description = "timeline window start, simulated seconds (default 0)") @RequestParam(name = "from", required = false) Double from,
@@ -89,7 +89,7 @@ class ReportController {
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the page (scripts and styles from this service only)", content = @Content(mediaType = MediaType.TEXT_HTML_VALUE, schema = @Schema(type = "string"))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no sweep with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/sweeps/{id}/report", produces = {MediaType.TEXT_HTML_VALUE, MediaType.APPLICATION_JSON_VALUE})
     ResponseEntity<String> sweep(@PathVariable("id") UUID id) {
         Sweep s = sweeps.get(id);

@@ -23,7 +23,7 @@ import org.springframework.stereotype.Repository;
 public class SweepStore {
 
     private static final String COLUMNS = "id, name, definition, layout, total, created_at, cancel_requested,"
-            + " finished_at, table_json";
+            + " finished_at, table_json, owner";
     private final JdbcTemplate jdbc;
 
     public SweepStore(DataSource dataSource) {
@@ -32,8 +32,8 @@ public class SweepStore {
 
     /** Inserts the sweep row (in the caller's transaction). */
     public void insert(SweepRow s) {
-        jdbc.update("insert into sweeps (" + COLUMNS + ") values (?, ?, ?, ?, ?, ?, false, null, null)",
-                s.id(), s.name(), s.definition(), s.layoutJson(), s.total(), timestamp(s.createdAt()));
+        jdbc.update("insert into sweeps (" + COLUMNS + ") values (?, ?, ?, ?, ?, ?, false, null, null, ?)",
+                s.id(), s.name(), s.definition(), s.layoutJson(), s.total(), timestamp(s.createdAt()), s.owner());
     }
 
     /** Links child experiments to their sweep (in the caller's transaction). */
@@ -51,15 +51,24 @@ public class SweepStore {
         return jdbc.query("select " + COLUMNS + " from sweeps where id = ?", SweepStore::row, id).stream().findFirst();
     }
 
-    /** Newest first, without the large columns (definition, cells, table are null). */
-    public List<SweepRow> page(int page, int size) {
-        return jdbc.query("select id, name, null, null, total, created_at, cancel_requested, finished_at, null"
-                + " from sweeps order by created_at desc, id desc offset ? rows fetch next ? rows only",
-                SweepStore::row, (long) page * size, size);
+    /**
+     * Newest first, without the large columns (definition, cells, table are null); only {@code owner}'s
+     * sweeps unless it is null.
+     */
+    public List<SweepRow> page(String owner, int page, int size) {
+        String columns = "select id, name, null, null, total, created_at, cancel_requested, finished_at, null, owner"
+                + " from sweeps";
+        String order = " order by created_at desc, id desc offset ? rows fetch next ? rows only";
+        if (owner == null) {
+            return jdbc.query(columns + order, SweepStore::row, (long) page * size, size);
+        }
+        return jdbc.query(columns + " where owner = ?" + order, SweepStore::row, owner, (long) page * size, size);
     }
 
-    public long count() {
-        Long n = jdbc.queryForObject("select count(*) from sweeps", Long.class);
+    /** How many sweeps there are; only {@code owner}'s unless it is null. */
+    public long count(String owner) {
+        Long n = owner == null ? jdbc.queryForObject("select count(*) from sweeps", Long.class)
+                : jdbc.queryForObject("select count(*) from sweeps where owner = ?", Long.class, owner);
         return n == null ? 0 : n;
     }
 
@@ -111,7 +120,7 @@ public class SweepStore {
     private static SweepRow row(ResultSet rs, int n) throws SQLException {
         return new SweepRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getString(4),
                 rs.getInt(5), instant(rs.getObject(6, OffsetDateTime.class)), rs.getBoolean(7),
-                instant(rs.getObject(8, OffsetDateTime.class)), rs.getString(9));
+                instant(rs.getObject(8, OffsetDateTime.class)), rs.getString(9), rs.getString(10));
     }
 
     private static Instant instant(OffsetDateTime t) {

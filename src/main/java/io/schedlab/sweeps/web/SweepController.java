@@ -100,7 +100,7 @@ class SweepController {
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the sweep", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no sweep with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/sweeps/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     SweepResponse get(@PathVariable("id") UUID id) {
         return SweepResponse.of(service.get(id));
@@ -110,7 +110,7 @@ class SweepController {
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the definition", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepDefinition.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no sweep with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/sweeps/{id}/definition", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> definition(@PathVariable("id") UUID id) {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(service.definition(id));
@@ -122,7 +122,7 @@ class SweepController {
                 content = {@Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepTable.class)),
                     @Content(mediaType = "text/csv", schema = @Schema(type = "string"))}),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID, or format is not json or csv", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no sweep with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/sweeps/{id}/table", produces = {MediaType.APPLICATION_JSON_VALUE, "text/csv"})
     ResponseEntity<Object> table(@PathVariable("id") UUID id,
             @Parameter(description = "json or csv; overrides Accept") @RequestParam(name = "format", required = false) String format,
@@ -141,7 +141,7 @@ class SweepController {
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "queued children cancelled, running ones asked to stop", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no sweep with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "409", description = "already finished", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/sweeps/{id}/cancel", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<SweepResponse> cancel(@PathVariable("id") UUID id) {
@@ -152,7 +152,7 @@ class SweepController {
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "queued children cancelled, running ones asked to stop", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "404", description = "no sweep with this id", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "409", description = "already finished", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @DeleteMapping(path = "/sweeps/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<SweepResponse> delete(@PathVariable("id") UUID id) {
