@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -17,8 +18,10 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Answers requests no endpoint can serve before they reach Spring MVC: {@code TRACE} (405; it
- * would echo credentials back) and a query string that does not decode ({@code ?a=%ZZ},
+ * Answers requests no endpoint can serve before they reach Spring MVC: {@code TRACE} (405 with the
+ * path's own {@code Allow}, {@link ServedMethods}; it would echo credentials back), a query string
+ * with more parameters than {@code server.tomcat.max-parameter-count} (400 naming the limit) or one
+ * that does not decode ({@code ?a=%ZZ},
  * {@code ?%ZZ=1}: Tomcat throws on the first parameter read, which Spring would report as a 500),
  * and a path Spring MVC cannot decode (a bad escape in a {@code ;parameter}, which Tomcat lets through).
  * An {@code Accept} header that does not parse ({@code Accept: ;;;}) is dropped, as RFC 9110
@@ -29,11 +32,20 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE + 5)
 public class RequestSanityFilter extends OncePerRequestFilter {
 
+    private final ServedMethods served;
+    private final int maxParameters;
+
+    public RequestSanityFilter(ServedMethods served,
+            @Value("${server.tomcat.max-parameter-count:1000}") int maxParameters) {
+        this.served = served;
+        this.maxParameters = maxParameters;
+    }
+
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if ("TRACE".equalsIgnoreCase(request.getMethod())) {
-            response.setHeader("Allow", "GET, HEAD, POST, DELETE, OPTIONS");
+            response.setHeader("Allow", served.allowHeader(request.getRequestURI()));
             ProblemWriter.write(response, ProblemKind.METHOD_NOT_ALLOWED, "TRACE is not supported",
                     ProblemWriter.safeInstance(request.getRequestURI()), null);
             return;
@@ -52,6 +64,15 @@ public class RequestSanityFilter extends OncePerRequestFilter {
         try {
             request.getParameterMap();
         } catch (IllegalStateException | IllegalArgumentException undecodable) {
+            int parameters = parameterCount(request.getQueryString());
+            if (maxParameters >= 0 && parameters > maxParameters) {
+                ProblemWriter.write(response, ProblemKind.MALFORMED_REQUEST, "the query string has " + parameters
+                        + " parameters, at most " + maxParameters + " are read (server.tomcat.max-parameter-count)",
+                        ProblemWriter.safeInstance(request.getRequestURI()),
+                        Map.of("errors", List.of(Map.of("parameter", "", "message",
+                                "at most " + maxParameters + " parameters"))));
+                return;
+            }
             ProblemWriter.write(response, ProblemKind.MALFORMED_REQUEST,
                     "the query string could not be decoded (invalid %-escape or character encoding)",
                     ProblemWriter.safeInstance(request.getRequestURI()),
@@ -60,6 +81,18 @@ public class RequestSanityFilter extends OncePerRequestFilter {
             return;
         }
         chain.doFilter(parseableAccept(request) ? request : new WithoutAccept(request), response);
+    }
+
+    /** Parameters as Tomcat counts them: the non-empty {@code &}-separated parts of the query. */
+    private static int parameterCount(String query) {
+        if (query == null || query.isEmpty()) {
+            return 0;
+        }
+        int n = 0;
+        for (String part : query.split("&")) {
+            n += part.isEmpty() ? 0 : 1;
+        }
+        return n;
     }
 
     private static boolean parseableAccept(HttpServletRequest request) {

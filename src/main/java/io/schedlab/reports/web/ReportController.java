@@ -104,7 +104,8 @@ class ReportController {
     }
 
     private static ResponseEntity<String> html(String page) {
+        // a report shows a run that may still change and, with API keys, one key's work: never stored by a cache
         return ResponseEntity.ok().contentType(new MediaType(MediaType.TEXT_HTML, java.nio.charset.StandardCharsets.UTF_8))
-                .body(page);
+                .cacheControl(org.springframework.http.CacheControl.noStore()).body(page);
     }
 }
