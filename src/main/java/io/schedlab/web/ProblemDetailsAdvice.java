@@ -163,6 +163,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         if (tooLarge != null) {
             return payloadTooLarge(tooLarge, request);
         }
+        if (DatabaseOutage.isCause(e)) {
+            log.warn("database unreachable on {} {}: {}", request.getMethod(), request.getRequestURI(),
+                    DatabaseOutage.describe(e));
+            return respond(problem(ProblemKind.DATABASE_UNAVAILABLE, "the database cannot be reached; nothing of this"
+                    + " request was stored; retry after the Retry-After seconds", request),
+                    retryAfter(DatabaseOutage.RETRY_AFTER));
+        }
         log.error("unhandled error on {} {}", request.getMethod(), request.getRequestURI(), e);
         return respond(problem(ProblemKind.INTERNAL_ERROR, "an internal error occurred; it has been logged", request),
                 null);

@@ -29,6 +29,7 @@ public enum ProblemKind {
             HttpStatus.UNPROCESSABLE_CONTENT),
     IDEMPOTENCY_KEY_IN_USE("idempotency-key-in-use", "Idempotency-Key still being processed", HttpStatus.CONFLICT),
     TOO_MANY_STREAMS("too-many-streams", "Too many progress streams", HttpStatus.TOO_MANY_REQUESTS),
+    DATABASE_UNAVAILABLE("database-unavailable", "Database unavailable", HttpStatus.SERVICE_UNAVAILABLE),
     INTERNAL_ERROR("internal-error", "Internal error", HttpStatus.INTERNAL_SERVER_ERROR);
 
     /** Prefix of every problem type URI. */
@@ -74,6 +75,7 @@ public enum ProblemKind {
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             case 422 -> INVALID_EXPERIMENT;
             case 429 -> QUEUE_FULL;
+            case 503 -> DATABASE_UNAVAILABLE;
             default -> status >= 500 ? INTERNAL_ERROR : MALFORMED_REQUEST;
         };
     }

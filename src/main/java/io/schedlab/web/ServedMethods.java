@@ -1,9 +1,9 @@
 package io.schedlab.web;
 
 import java.util.Collection;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.server.PathContainer;
 import org.springframework.stereotype.Component;
 import org.springframework.web.bind.annotation.RequestMethod;
@@ -20,9 +20,10 @@ import org.springframework.web.util.pattern.PathPatternParser;
 @Component
 public class ServedMethods {
 
-    private final List<RequestMappingInfoHandlerMapping> mappings;
+    private final ObjectProvider<RequestMappingInfoHandlerMapping> mappings;
 
-    public ServedMethods(List<RequestMappingInfoHandlerMapping> mappings) {
+    /** The mappings are looked up when first asked (filters are made before the mappings exist). */
+    public ServedMethods(ObjectProvider<RequestMappingInfoHandlerMapping> mappings) {
         this.mappings = mappings;
     }
 
@@ -36,7 +37,7 @@ public class ServedMethods {
         PathContainer container = PathContainer.parsePath(path == null ? "/" : path);
         Set<String> methods = new TreeSet<>();
         boolean mapped = false;
-        for (RequestMappingInfoHandlerMapping mapping : mappings) {
+        for (RequestMappingInfoHandlerMapping mapping : (Iterable<RequestMappingInfoHandlerMapping>) mappings.orderedStream()::iterator) {
             for (RequestMappingInfo info : mapping.getHandlerMethods().keySet()) {
                 if (matches(info.getPatternValues(), container)) {
                     mapped = true;

@@ -1,0 +1,49 @@
+package io.schedlab.web;
+
+import java.net.ConnectException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.transaction.CannotCreateTransactionException;
+
+/**
+ * Tells a failure of the database connection (the server stopped, unreachable, or no connection
+ * within the pool's {@code spring.datasource.hikari.connection-timeout}) from any other error: the
+ * API answers it {@code 503 database-unavailable} with Retry-After, as a passing condition, instead
+ * of a 500. The exceptions are Spring's translations ({@code DataAccessResourceFailureException},
+ * {@code CannotCreateTransactionException}) and, underneath, JDBC's connection classes
+ * (SQLSTATE class 08, {@code SQLNonTransientConnectionException}; HikariCP's pool timeout is a
+ * {@code SQLTransientConnectionException}).
+ */
+final class DatabaseOutage {
+
+    /** How long a client is asked to wait: about one readiness probe period. */
+    static final Duration RETRY_AFTER = Duration.ofSeconds(5);
+
+    private DatabaseOutage() {
+    }
+
+    /** True when {@code e} or one of its causes says the database cannot be reached. */
+    static boolean isCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof DataAccessResourceFailureException || t instanceof CannotCreateTransactionException
+                    || t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+                    || t instanceof ConnectException
+                    || (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                            && sql.getSQLState().startsWith("08"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The deepest cause's message, for the log (no stack trace for a known outage). */
+    static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+}
