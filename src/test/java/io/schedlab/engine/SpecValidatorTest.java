@@ -54,12 +54,19 @@ class SpecValidatorTest {
     }
 
     @Test
-    void defaultPlacementIsRoundRobinInsideHardAffinity() {
-        ExperimentSpec s = spec(host(1, 4, 1), "static", 10, List.of(
-                new VmSpec("a", 3, null, null, List.of(1, 3), null, null, null, null, null, null,
-                        new WorkloadSpec("idle", null))), List.of());
-        assertThat(engine.validate(s, Limits.defaults()).normalized().vms().get(0).placement())
-                .containsExactly(1, 3, 1);
+    void roundRobinPlacementCyclesInsideHardAffinityAndTheDefaultIsXensCreationPlacement() {
+        VmSpec a = new VmSpec("a", 3, null, null, List.of(1, 3), null, null, null, null, null, null,
+                new WorkloadSpec("idle", null));
+        VmSpec roundRobin = new VmSpec("a", 3, null, null, List.of(1, 3), null, null, null, null, null, null,
+                new WorkloadSpec("idle", null), null, null, "round-robin");
+        assertThat(engine.validate(spec(host(1, 4, 1), "static", 10, List.of(roundRobin), List.of()), Limits.defaults())
+                .normalized().vms().get(0).placement()).containsExactly(1, 3, 1);
+        // hypervisor-default: created on 0, 1, 2 (sched_select_initial_cpu), each moved to the next CPU its hard
+        // affinity allows
+        ExperimentSpec s = engine.validate(spec(host(1, 4, 1), "static", 10, List.of(a), List.of()), Limits.defaults())
+                .normalized();
+        assertThat(s.vms().get(0).placement()).containsExactly(1, 1, 3);
+        assertThat(s.vms().get(0).placementRule()).isEqualTo("hypervisor-default");
     }
 
     @Test

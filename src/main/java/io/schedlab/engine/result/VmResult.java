@@ -24,10 +24,11 @@ import java.util.Map;
  * @param wakeLatency guest thread wake-up latency over all its vCPUs
  * @param migrations migrations of its vCPUs
  * @param vcpus per vCPU figures
+ * @param initialPlacement where its vCPUs were created and the rule that chose it
  */
 public record VmResult(String name, String workloadType, int weight, Headline headline,
         Map<String, Double> workloadDetails, long startNanos, Long endNanos, Long completionNanos,
         long cpuNanosAllVcpus, long runnableWaitNanosAllVcpus, long blockedNanosAllVcpus, long spinNanosAllVcpus,
         double demandShare, boolean competing, Distribution wakeLatency, Migrations migrations,
-        List<VcpuResult> vcpus) {
+        List<VcpuResult> vcpus, InitialPlacementResult initialPlacement) {
 }

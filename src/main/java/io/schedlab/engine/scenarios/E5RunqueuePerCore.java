@@ -44,28 +44,6 @@ final class E5RunqueuePerCore {
     static final int QUICK_JOBS = 500;
     static final double QUICK_SERIAL_TAIL_MS = 3000.0;
 
-    /**
-     * Where Xen 4.6 creates the guest's vCPUs on this host (4 cores x 2 threads, siblings numbered together):
-     * vCPU 0 at default_vcpu0_location, the least-populated CPU among the non-primary hardware threads other
-     * than CPU 0's core, ties to the highest number (CPU 7 when dom0's vCPUs, if any, are spread evenly), and
-     * vCPU i on cpumask_cycle(vCPU i-1's processor, online) (xen/common/domctl.c RELEASE-4.6.0,
-     * XEN_DOMCTL_max_vcpus). credit2 4.6 keeps that processor at insertion; credit places by its own pick.
-     * The ids are the same when the host numbers its cores first (siblings 0 and 4): the non-primary threads
-     * are then 4..7 and the tie still goes to CPU 7; only the cores behind the ids differ.
-     */
-    static List<Integer> xenCreationPlacement(int vcpus) {
-        List<Integer> p = new ArrayList<>();
-        int cpu = HOST_THREADS - 1;
-        for (int i = 0; i < vcpus; i++) {
-            p.add(cpu);
-            cpu = (cpu + 1) % HOST_THREADS;
-        }
-        return p;
-    }
-
-    /** Hardware threads of seed 004's host (1 socket x 4 cores x 2 threads). */
-    static final int HOST_THREADS = 8;
-
     /** Seed 004's host with every core's first thread numbered before the second ones (siblings 0 and 4). */
     static HostSpec coresFirstHost() {
         return new HostSpec(1, 4, 2, null, null, null, null, null, null, CpuNumbering.CORES_FIRST);
@@ -86,7 +64,7 @@ final class E5RunqueuePerCore {
                 String label = labelPrefix + vcpus + " vCPUs, " + E5_COLUMNS.get(c) + ", make -j " + n;
                 ExperimentSpec spec = experiment("E5 " + label, 4, StopCondition.ALL_COMPLETE, quick ? 60 : 600,
                         host, policies.get(c),
-                        List.of(Specs.withPlacement(vm("guest", vcpus, build), xenCreationPlacement(vcpus))), null);
+                        List.of(vm("guest", vcpus, build)), null);
                 runs.add(new ScenarioRun(label, spec, 1, List.of(new Measure(rows.get(i), E5_COLUMNS.get(c),
                         Extractors.vmHeadline("guest"), quick ? null : published[c][i])), null));
             }
@@ -96,6 +74,12 @@ final class E5RunqueuePerCore {
                 RatioReference.column("credit2 per-core"));
     }
 
+    /**
+     * No placement: the guest's vCPUs start where Xen 4.6 creates them (placementRule hypervisor-default,
+     * InitialPlacement.xenCreation): vCPU 0 at default_vcpu0_location, CPU 7 on this host under either numbering
+     * (the last non-primary thread, no other domain counted), then cpumask_cycle: CPUs 7, 0, 1, 2 (xen/common/domctl.c
+     * RELEASE-4.6.0). credit2 4.6 keeps that processor at insertion; credit places by its own pick.
+     */
     static Scenario build(boolean quick) {
         List<SchedulerSpec> policies = List.of(policy("credit2", "xenVersion", "4.6", "runqueue", "core"),
                 policy("credit2", "xenVersion", "4.6", "runqueue", "socket"), policy("credit"));

@@ -8,6 +8,7 @@ import io.schedlab.engine.result.CoreSchedulingResult;
 import io.schedlab.engine.result.Distributions;
 import io.schedlab.engine.result.Fairness;
 import io.schedlab.engine.result.Headline;
+import io.schedlab.engine.result.InitialPlacementResult;
 import io.schedlab.engine.result.Migrations;
 import io.schedlab.engine.result.PcpuResult;
 import io.schedlab.engine.result.ResultDocument;
@@ -16,6 +17,8 @@ import io.schedlab.engine.result.RunTotals;
 import io.schedlab.engine.result.RunqueueResult;
 import io.schedlab.engine.result.VcpuResult;
 import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.spec.InitialPlacement;
+import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.workloads.WorkloadReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -169,7 +172,14 @@ public final class ResultBuilder {
                 report.details(), run.startedAt, stopOf(run),
                 run.completedAt >= 0 ? run.completedAt : null, cpu, wait, blocked, spin, demand,
                 demand >= FairnessIndex.MIN_DEMAND_SHARE, run.wakeLatency.toDistribution(true),
-                new Migrations(same + socket + cross, same, socket, cross), vcpus);
+                new Migrations(same + socket + cross, same, socket, cross), vcpus, initialPlacement(sim, run.spec));
+    }
+
+    /** The VM's creation placement and the rule behind it (InitialPlacement.describe). */
+    private static InitialPlacementResult initialPlacement(Simulator sim, VmSpec vm) {
+        InitialPlacement.Description d = InitialPlacement.describe(sim.spec, vm);
+        return new InitialPlacementResult(d.rule(), vm.placement(), d.release(), d.creation(), d.insertPick(),
+                d.source());
     }
 
     private static Headline headline(WorkloadReport report) {

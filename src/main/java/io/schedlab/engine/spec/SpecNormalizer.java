@@ -58,8 +58,12 @@ public final class SpecNormalizer {
     public ExperimentSpec normalize(ExperimentSpec raw, long maxTraceEvents) {
         HostSpec host = normalizeHost(raw.host());
         int pcpus = (int) host.usablePcpus();
-        int[] rr = {0};
         PolicyDescriptor policy = registry.policy(raw.scheduler().policy()).orElseThrow();
+        Map<String, Object> policyParams = ParameterValues.normalize(raw.scheduler().params(), policy.parameters());
+        Hypervisor hypervisor = Hypervisor.fromJson(raw.scheduler().hypervisor())
+                .orElseGet(() -> Hypervisor.fromJson(policy.hypervisor()).orElse(Hypervisor.XEN));
+        InitialPlacement.Creation rr = new InitialPlacement.Creation(host, pcpus, hypervisor,
+                InitialPlacement.xenRelease(policy.name(), policyParams), raw.seed() != null ? raw.seed() : DEFAULT_SEED);
         List<VmSpec> vms = new ArrayList<>();
         for (VmSpec vm : raw.vms()) {
             vms.add(normalizeVm(vm, host, pcpus, rr, policy));
@@ -70,8 +74,7 @@ public final class SpecNormalizer {
                 timeline.add(a == null ? null : normalizeAction(a, host, pcpus, rr, policy));
             }
         }
-        SchedulerSpec scheduler = new SchedulerSpec(policy.name(),
-                ParameterValues.normalize(raw.scheduler().params(), policy.parameters()),
+        SchedulerSpec scheduler = new SchedulerSpec(policy.name(), policyParams,
                 Hypervisor.fromJson(raw.scheduler().hypervisor()).map(Hypervisor::json).orElse(policy.hypervisor()),
                 HostThreadsCheck.normalize(raw.scheduler().hostThreads(), registry));
         Map<String, Object> costs = ParameterValues.normalize(raw.costs(), CostModel.parameters());
@@ -136,7 +139,7 @@ public final class SpecNormalizer {
         return list == null || list.isEmpty() ? null : list;
     }
 
-    VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, int[] roundRobin, PolicyDescriptor policy) {
+    VmSpec normalizeVm(VmSpec vm, HostSpec host, int pcpus, InitialPlacement.Creation creation, PolicyDescriptor policy) {
         int vcpus = orDefault(vm.vcpus(), 1);
         List<Integer> hard = given(vm.hardAffinity()) != null ? sortedDistinct(vm.hardAffinity()) : allPcpus(pcpus);
         List<Integer> soft = vm.softAffinity() != null ? sortedDistinct(vm.softAffinity()) : List.of();
@@ -147,18 +150,14 @@ public final class SpecNormalizer {
                         given(o.soft()) != null ? sortedDistinct(o.soft()) : soft));
             }
         }
-        List<Integer> placement = vm.placement();
-        if (placement == null || placement.isEmpty()) {
-            List<Integer> p = new ArrayList<>();
-            for (int i = 0; i < vcpus; i++) {
-                List<Integer> h = hardOf(i, hard, overrides);
-                p.add(h.get(roundRobin[0] % h.size()));
-                roundRobin[0]++;
-            }
-            placement = List.copyOf(p);
-        } else {
-            roundRobin[0] += vcpus;
+        List<List<Integer>> hardPerVcpu = new ArrayList<>();
+        for (int i = 0; i < vcpus; i++) {
+            hardPerVcpu.add(hardOf(i, hard, overrides));
         }
+        List<Integer> given = given(vm.placement());
+        String rule = vm.placementRule() != null ? vm.placementRule()
+                : given != null ? InitialPlacement.EXPLICIT : InitialPlacement.HYPERVISOR_DEFAULT;
+        List<Integer> placement = creation.place(rule, given, hardPerVcpu);
         int node = vm.numaNode() != null ? vm.numaNode() : nodeOfPcpu(host, placement.get(0));
         WorkloadSpec w = vm.workload();
         WorkloadDescriptor d = registry.workload(w.type()).orElseThrow();
@@ -167,10 +166,10 @@ public final class SpecNormalizer {
         return new VmSpec(vm.name(), vcpus, orDefault(vm.weight(), DEFAULT_WEIGHT), orDefault(vm.cap(), 0), hard, soft,
                 List.copyOf(overrides), orDefault(vm.memoryMb(), DEFAULT_MEMORY_MB), node, List.copyOf(placement),
                 vm.startAtSeconds() != null ? vm.startAtSeconds() : 0.0, workload, schedParams,
-                SchedParamsRules.normalizeVcpus(vm, schedParams, policy));
+                SchedParamsRules.normalizeVcpus(vm, schedParams, policy), rule);
     }
 
-    private TimelineAction normalizeAction(TimelineAction a, HostSpec host, int pcpus, int[] rr,
+    private TimelineAction normalizeAction(TimelineAction a, HostSpec host, int pcpus, InitialPlacement.Creation rr,
             PolicyDescriptor policy) {
         VmSpec newVm = a.action() == TimelineAction.Kind.CREATE_VM && a.newVm() != null
                 ? normalizeVm(a.newVm(), host, pcpus, rr, policy) : null;

@@ -65,11 +65,53 @@ public final class SpecValidator {
         // the caller sees every violation at once.
         ExperimentSpec normalized = normalizer.normalize(raw, limits.maxTraceEvents());
         checkReferences(normalized, limits, out);
+        if (out.isEmpty()) {
+            out.addAll(placementMatchesRule(raw, limits));
+        }
         if (NullPolicy.NAME.equals(normalized.scheduler().policy())) {
             out.addAll(NullPolicyPlacement.check(raw, normalized));
         }
         out.addAll(timelineProblems);
         return out.isEmpty() ? new Result(normalized, out) : new Result(null, out);
+    }
+
+    /**
+     * A VM that gives both a placement and a rule other than explicit (a normalized spec sent back, say) must
+     * give the placement that rule computes, so the result never credits a rule with pCPUs it did not choose.
+     */
+    private List<Violation> placementMatchesRule(ExperimentSpec raw, Limits limits) {
+        List<Violation> out = new ArrayList<>();
+        boolean any = false;
+        List<VmSpec> stripped = new ArrayList<>();
+        for (VmSpec vm : raw.vms()) {
+            boolean ruled = vm != null && vm.placementRule() != null
+                    && !InitialPlacement.EXPLICIT.equals(vm.placementRule()) && SpecNormalizer.given(vm.placement()) != null;
+            any |= ruled;
+            stripped.add(ruled ? withoutPlacement(vm) : vm);
+        }
+        if (!any) {
+            return out;
+        }
+        ExperimentSpec recomputed = normalizer.normalize(new ExperimentSpec(raw.name(), raw.labels(), raw.seed(),
+                raw.durationSeconds(), raw.stopWhen(), raw.host(), raw.scheduler(), raw.costs(), stripped,
+                raw.timeline(), raw.trace()), limits.maxTraceEvents());
+        for (int i = 0; i < raw.vms().size(); i++) {
+            VmSpec vm = raw.vms().get(i);
+            if (stripped.get(i) != vm) {
+                List<Integer> want = recomputed.vms().get(i).placement();
+                if (!want.equals(vm.placement())) {
+                    out.add(new Violation("/vms/" + i + "/placement", "placementRule " + vm.placementRule()
+                            + " places these vCPUs on " + want + "; drop placement, or set placementRule explicit"));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static VmSpec withoutPlacement(VmSpec v) {
+        return new VmSpec(v.name(), v.vcpus(), v.weight(), v.cap(), v.hardAffinity(), v.softAffinity(),
+                v.vcpuAffinity(), v.memoryMb(), v.numaNode(), null, v.startAtSeconds(), v.workload(), v.schedParams(),
+                v.vcpuSchedParams(), v.placementRule());
     }
 
     /** Outcome: normalized spec (null when invalid) and violations sorted by pointer. */
@@ -329,6 +371,11 @@ public final class SpecValidator {
                     }
                 }
             }
+        }
+        if (vm.placementRule() != null && !InitialPlacement.RULES.contains(vm.placementRule())) {
+            out.add(new Violation(at + "/placementRule", "must be one of " + InitialPlacement.RULES));
+        } else if (InitialPlacement.EXPLICIT.equals(vm.placementRule()) && SpecNormalizer.given(vm.placement()) == null) {
+            out.add(new Violation(at + "/placementRule", "explicit needs placement (one pCPU per vCPU)"));
         }
         if (vm.numaNode() != null && vm.numaNode() < 0) {
             out.add(new Violation(at + "/numaNode", "must be >= 0"));

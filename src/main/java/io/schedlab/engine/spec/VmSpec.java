@@ -9,7 +9,10 @@ import java.util.Map;
  * every vCPU; {@code vcpuAffinity} overrides them per vCPU. {@code placement[i]} is the pCPU
  * where vCPU i starts (Xen's v->processor), so an imbalance such as seed 001's can be expressed.
  * {@code schedParams} and {@code vcpuSchedParams} are the policy's per-VM and per-vCPU parameters
- * (declared in its descriptor; e.g. RTDS period and budget).
+ * (declared in its descriptor; e.g. RTDS period and budget). {@code placementRule} names what chose the
+ * placement ({@link InitialPlacement}): {@code hypervisor-default} (the default when {@code placement} is
+ * absent: where the modelled release creates the vCPUs), {@code round-robin}, or {@code explicit} (the
+ * default when {@code placement} is given); the normalized spec carries both the rule and the pCPUs.
  */
 public record VmSpec(
         String name,
@@ -25,7 +28,17 @@ public record VmSpec(
         Double startAtSeconds,
         WorkloadSpec workload,
         Map<String, Object> schedParams,
-        List<VcpuSchedParamsSpec> vcpuSchedParams) {
+        List<VcpuSchedParamsSpec> vcpuSchedParams,
+        String placementRule) {
+
+    /** A VM whose placement rule is the default (explicit with a placement, else the hypervisor's). */
+    public VmSpec(String name, Integer vcpus, Integer weight, Integer cap, List<Integer> hardAffinity,
+            List<Integer> softAffinity, List<VcpuAffinitySpec> vcpuAffinity, Integer memoryMb, Integer numaNode,
+            List<Integer> placement, Double startAtSeconds, WorkloadSpec workload, Map<String, Object> schedParams,
+            List<VcpuSchedParamsSpec> vcpuSchedParams) {
+        this(name, vcpus, weight, cap, hardAffinity, softAffinity, vcpuAffinity, memoryMb, numaNode, placement,
+                startAtSeconds, workload, schedParams, vcpuSchedParams, null);
+    }
 
     /** A VM without scheduling parameters (the policy's defaults). */
     public VmSpec(String name, Integer vcpus, Integer weight, Integer cap, List<Integer> hardAffinity,

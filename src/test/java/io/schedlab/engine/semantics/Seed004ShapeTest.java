@@ -53,7 +53,9 @@ class Seed004ShapeTest {
     @Test
     void perSocketIsSlowerThanPerCoreOnceTwoJobsRun() {
         for (int i = 1; i < N.length; i++) {
-            assertThat(perSocket[i]).as("make -j %d", N[i]).isGreaterThan(perCore[i] * 1.10);
+            // the vCPUs start where Xen 4.6 creates them (CPUs 7, 0, 1, 2): two on core 0's siblings, so the
+            // penalty is E5's (+8% at -j 2, +18% from -j 4); round-robin's 0..3 paired all four (+19%, +48%)
+            assertThat(perSocket[i]).as("make -j %d", N[i]).isGreaterThan(perCore[i] * 1.05);
         }
         // With one job at a time a single vCPU is busy: no SMT sharing to lose, so the model gives
         // per-socket = per-core here (seed 004 measured 100 vs 82 s: not reproduced, see report).
