@@ -167,12 +167,7 @@ class TwoKeysOwnershipWalkTest {
     }
 
     private static String sweep() {
-        return "{\"name\": \"walked\", \"seed\": 3, \"repetitions\": 1, \"base\": {\"durationSeconds\": 0.5,"
-                + " \"host\": {\"sockets\": 1, \"coresPerSocket\": 2}, \"scheduler\": {\"policy\": \"credit\"},"
-                + " \"vms\": [{\"name\": \"a\", \"vcpus\": 1, \"workload\": {\"type\": \"cpu-loop\"}}]},"
-                + " \"axes\": [{\"name\": \"policy\", \"variants\": [{\"name\": \"credit\", \"patch\": {}},"
-                + " {\"name\": \"credit2\", \"patch\": {\"scheduler\": {\"policy\": \"credit2\"}}}]}],"
-                + " \"metrics\": [{\"name\": \"switches\", \"pointer\": \"/summary/contextSwitches\", \"better\": \"lower\"}]}";
+        return SweepAndScenarioIdempotencyTest.sweep("walked");
     }
 
     private List<String> listed(String user, String path) throws Exception {
