@@ -5,6 +5,8 @@ import io.schedlab.scenarios.ScenarioSweeps;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.sweeps.SweepsProperties;
+import io.schedlab.engine.sweeps.SweepLimits;
+import org.springframework.beans.factory.ObjectProvider;
 import io.schedlab.experiments.LimitsProperties;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.ProblemSchema;
@@ -40,9 +42,12 @@ class ScenarioController {
     private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
     private final JsonMapper json = JsonMapper.builder().build();
 
-    ScenarioController(SweepService sweeps, SweepsProperties sweepLimits, LimitsProperties limits) {
+    ScenarioController(SweepService sweeps, ObjectProvider<SweepsProperties> sweepLimits, LimitsProperties limits) {
         this.sweeps = sweeps;
-        this.scenarios = new ScenarioSweeps(sweepLimits.limits(), limits.maxDurationSeconds());
+        // web slices without the sweeps configuration get the defaults the command line uses
+        SweepsProperties configured = sweepLimits.getIfAvailable();
+        this.scenarios = new ScenarioSweeps(configured == null ? SweepLimits.DEFAULTS : configured.limits(),
+                limits.maxDurationSeconds());
     }
 
     @Operation(operationId = "listScenarios", summary = "The published experiments E1..E5: source, set-up, expected shape, their tables with the published numbers, each table as a sweep definition")
