@@ -114,6 +114,21 @@ public class ExperimentService {
         return new ValidatedExperiment(raw, validation.normalized(), reader.write(validation.normalized()));
     }
 
+    /**
+     * The size problems of an experiment given as a JSON tree (list and name lengths against the
+     * limits); empty when there are none or when it does not read as an experiment at all (its full
+     * validation reports that). For a sweep's base, before it is copied into every child.
+     */
+    public List<Violation> sizeViolations(tools.jackson.databind.JsonNode experiment) {
+        ExperimentSpec spec;
+        try {
+            spec = reader.read(experiment);
+        } catch (MalformedExperimentException e) {
+            return List.of();
+        }
+        return io.schedlab.engine.spec.SpecValidator.sizeViolations(spec, limits.toEngineLimits());
+    }
+
     /** Validates, stores as QUEUED and enqueues the simulation job in the same transaction. */
     public Experiment submit(byte[] body) {
         return submit(body, null).value();

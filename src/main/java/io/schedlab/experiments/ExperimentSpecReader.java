@@ -76,6 +76,15 @@ public final class ExperimentSpecReader {
         return value;
     }
 
+    /** A JSON tree (e.g. a sweep's base) as an experiment, with the same strict rules. */
+    public ExperimentSpec read(tools.jackson.databind.JsonNode tree) {
+        try {
+            return mapper.treeToValue(tree, ExperimentSpec.class);
+        } catch (JacksonException e) {
+            throw new MalformedExperimentException(new Violation(pointer(e), describe(e)));
+        }
+    }
+
     /** Compact JSON of any spec, result or label map (field order as declared, maps as given). */
     public String write(Object value) {
         return mapper.writeValueAsString(value);

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The body of the "simulate-experiment" task: QUEUED/RUNNING -> RUNNING, run the engine under a
- * {@link JobRunControl}, then SUCCEEDED, FAILED (timeout, event bound, engine error) or CANCELLED.
+ * {@link JobRunControl}, then SUCCEEDED, FAILED (timeout, event bound, engine error, out of memory) or CANCELLED.
  * A run interrupted by this process stopping throws {@link WorkerStoppingException} so the job
  * goes back to the queue and the experiment is finished by the next process. Two commits per run:
  * RUNNING with the spec read ({@link ExperimentLifecycle#start}), and the final state with the job's
@@ -144,6 +144,14 @@ final class SimulationJob implements ExecutionHandler<UUID> {
             publishFinal(control, partial);
             keepTrace(trace, partial);
             fail(id, execution, policy, control, e.getMessage(), partial);
+            return;
+        } catch (OutOfMemoryError e) {
+            // Only this run's objects were being allocated; they are unreachable now that the engine's
+            // frames have unwound, so the worker and the replica carry on and only this run fails.
+            log.warn("simulation of experiment {} ran out of memory: {}", id, e.getMessage());
+            fail(id, execution, policy, control, "out of memory: the run needed more heap than this worker could"
+                    + " give it (" + (e.getMessage() == null ? "OutOfMemoryError" : e.getMessage()) + "); a smaller"
+                    + " host, fewer VMs or a shorter trace need less", null);
             return;
         } catch (RuntimeException e) {
             if (control.stopReason() == StopReason.SHUTDOWN || shuttingDown.getAsBoolean()) {

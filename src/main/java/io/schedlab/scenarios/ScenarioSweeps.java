@@ -6,6 +6,9 @@ import io.schedlab.engine.scenarios.ScenarioSweep;
 import io.schedlab.engine.sweeps.SweepDefinition.Axis;
 import io.schedlab.engine.sweeps.SweepDefinition.Variant;
 import io.schedlab.engine.sweeps.SweepDefinition;
+import io.schedlab.engine.sweeps.SweepLimits;
+import io.schedlab.engine.sweeps.SweepPlanner;
+import io.schedlab.engine.sweeps.SweepViolation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +22,25 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code scenario} command expands and runs, published table included.
  */
 public final class ScenarioSweeps {
+
+    private final OverridesCheck overridesCheck;
+
+    /** Scenario runs held to these sweep limits and longest simulated duration. */
+    public ScenarioSweeps(SweepLimits limits, double maxDurationSeconds) {
+        this.overridesCheck = new OverridesCheck(limits, maxDurationSeconds);
+    }
+
+    /**
+     * The definitions a run of these tables submits, the overrides applied; the overrides are
+     * checked first ({@link OverridesCheck}), so a refused size expands nothing.
+     */
+    public List<SweepDefinition> runDefinitions(List<TableSweep> tables, Overrides overrides) {
+        List<SweepViolation> problems = overridesCheck.check(overrides, tables);
+        if (!problems.isEmpty()) {
+            throw SweepPlanner.invalid(problems);
+        }
+        return tables.stream().map(t -> withOverrides(t.definition(), overrides)).toList();
+    }
 
     /** Every scenario in order, at full size. */
     public List<ScenarioView> all() {
@@ -62,15 +84,20 @@ public final class ScenarioSweeps {
     /** Optional changes of a scenario run: repetitions of every cell, simulated seconds of every run. */
     @Schema(name = "ScenarioRunOverrides", description = "Optional changes of a scenario run")
     public record Overrides(
-            @Schema(description = "runs per cell; the seeds stay consecutive from the table's first seed") Integer repetitions,
-            @Schema(description = "simulated seconds of every run (its durationSeconds)") Double durationSeconds) {
+            @Schema(description = "runs per cell, 1..schedlab.sweeps.max-experiments (1000) and at most that many"
+                    + " experiments per table (cells x repetitions); the seeds stay consecutive from the table's first seed",
+                    minimum = "1", maximum = "1000") Integer repetitions,
+            @Schema(description = "simulated seconds of every run (its durationSeconds), > 0 and at most"
+                    + " schedlab.limits.max-duration-seconds (3600)", maximum = "3600")
+            Double durationSeconds) {
     }
 
     /**
      * The definition with the overrides applied: {@code repetitions} n gives seeds first..first+n-1
-     * (the command line's convention), {@code durationSeconds} is set in every variant.
+     * (the command line's convention), {@code durationSeconds} is set in every variant. It builds n
+     * seeds: callers check the overrides first ({@link #runDefinitions}).
      */
-    public static SweepDefinition withOverrides(SweepDefinition d, Overrides overrides) {
+    static SweepDefinition withOverrides(SweepDefinition d, Overrides overrides) {
         List<Long> seeds = d.seeds();
         Integer repetitions = d.repetitions();
         if (overrides.repetitions() != null) {

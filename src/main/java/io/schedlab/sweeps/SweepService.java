@@ -83,13 +83,14 @@ public class SweepService {
     public Prepared prepare(byte[] body) {
         String raw = reader.decode(body);
         SweepDefinition definition = reader.read(raw, SweepDefinition.class, "a sweep");
+        checkBaseSizes(definition);
         SweepPlan plan = planner.plan(definition);
         UUID id = UUID.randomUUID();
         List<ValidatedExperiment> children = new ArrayList<>(plan.total());
         List<NewSweepChild> links = new ArrayList<>(plan.total());
         List<SweepViolation> problems = new ArrayList<>();
         for (SweepCell cell : plan.cells()) {
-            for (int r = 0; r < plan.seeds().size(); r++) {
+            for (int r = 0; r < plan.seeds().size() && problems.isEmpty(); r++) {
                 ObjectNode child = child(plan, cell, r, id);
                 try {
                     children.add(experiments.validate(json.writeValueAsBytes(child)));
@@ -101,13 +102,28 @@ public class SweepService {
                 }
             }
             if (!problems.isEmpty()) {
-                break; // the other cells share the cause in most cases; report the first bad cell
+                break; // the other children share the cause in most cases; report the first bad one
             }
         }
         if (!problems.isEmpty()) {
             throw SweepPlanner.invalid(problems);
         }
         return new Prepared(id, raw, plan, children, links);
+    }
+
+    /**
+     * The base's list and name lengths before it is copied into every cell and child: an oversized
+     * base (10,000 VMs in a 1 MiB body) is refused at once, not after its copies were built.
+     */
+    private void checkBaseSizes(SweepDefinition definition) {
+        if (definition.base() == null || !definition.base().isObject()) {
+            return; // the planner names a missing base
+        }
+        List<Violation> sizes = experiments.sizeViolations(definition.base());
+        if (!sizes.isEmpty()) {
+            throw SweepPlanner.invalid(sizes.stream().map(v -> SweepViolation.of("/base" + v.pointer(), v.message()))
+                    .toList());
+        }
     }
 
     /** Checks, expands and validates, then stores the sweep with all its children and jobs, or nothing. */

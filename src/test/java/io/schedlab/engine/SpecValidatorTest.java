@@ -180,8 +180,13 @@ class SpecValidatorTest {
         Limits tight = new Limits(2, 2, 2, 5, 1000, 1, 10);
         ExperimentSpec s = spec(host(1, 4, 1), "static", 10, List.of(dom0(3)), List.of(pin(1, "dom0", 0, 0),
                 pin(2, "dom0", 0, 0)));
-        List<String> pointers = engine.validate(s, tight).violations().stream().map(Violation::pointer).toList();
-        assertThat(pointers).contains("/host", "/durationSeconds", "/timeline");
+        // sizes first: an oversized list is named before any entry of anything is checked
+        assertThat(engine.validate(s, tight).violations()).extracting(Violation::pointer)
+                .containsExactlyInAnyOrder("/vms/0/placement", "/timeline");
+        // then every other bound at once
+        ExperimentSpec fits = spec(host(1, 4, 1), "static", 10, List.of(dom0(2)), List.of(pin(1, "dom0", 0, 0)));
+        assertThat(engine.validate(fits, tight).violations()).extracting(Violation::pointer)
+                .contains("/host", "/durationSeconds");
     }
 
     @Test
@@ -189,5 +194,33 @@ class SpecValidatorTest {
         ExperimentSpec s = new ExperimentSpec(null, null, null, null, null, null, null, null, null, null, null);
         assertThat(violations(s)).extracting(Violation::pointer).contains("/host", "/scheduler", "/vms");
         assertThat(engine.validate(null, Limits.defaults()).valid()).isFalse();
+    }
+
+    @Test
+    void anOversizedListIsOneViolationAtItsPointerBeforeAnyElementIsChecked() {
+        Limits limits = Limits.defaults();
+        // 50,000 VMs with an unknown workload each: one size violation, not 50,000 workload violations
+        List<VmSpec> vms = java.util.Collections.nCopies(50_000,
+                new VmSpec("x", 1, null, null, null, null, null, null, null, null, null, new WorkloadSpec("nope", null)));
+        ExperimentSpec many = spec(host(1, 2, 1), "static", 100, vms, List.of());
+        long start = System.nanoTime();
+        assertThat(engine.validate(many, limits).violations()).singleElement().satisfies(v -> {
+            assertThat(v.pointer()).isEqualTo("/vms");
+            assertThat(v.message()).contains("at most " + limits.maxVms() + " VMs", "got 50000");
+        });
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(500);
+        List<Integer> placement = java.util.Collections.nCopies(limits.maxVcpus() + 1, 0);
+        ExperimentSpec placed = spec(host(1, 2, 1), "static", 100, List.of(new VmSpec("VM1", 1, null, null, null, null,
+                null, null, null, placement, null, new WorkloadSpec("cpu-loop", null))), List.of());
+        assertThat(violations(placed)).singleElement().satisfies(v -> {
+            assertThat(v.pointer()).isEqualTo("/vms/0/placement");
+            assertThat(v.message()).contains("at most " + limits.maxVcpus());
+        });
+        ExperimentSpec longType = spec(host(1, 2, 1), "static", 100, List.of(new VmSpec("VM1", 1, null, null, null,
+                null, null, null, null, null, null, new WorkloadSpec("t".repeat(100_000), null))), List.of());
+        assertThat(violations(longType)).singleElement().satisfies(v -> {
+            assertThat(v.pointer()).isEqualTo("/vms/0/workload/type");
+            assertThat(v.message()).as("the name is not echoed back").hasSizeLessThan(100);
+        });
     }
 }

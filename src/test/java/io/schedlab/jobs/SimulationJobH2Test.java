@@ -191,6 +191,22 @@ class SimulationJobH2Test {
     }
 
     @Test
+    void aRunOutOfMemoryFailsAloneAndTheWorkersKeepRunning() throws InterruptedException {
+        // three on two workers: at least one worker takes a job after its own run ran out of memory
+        List<UUID> oom = List.of(experiments.create(Specs.spec("oom", 1)), experiments.create(Specs.spec("oom", 1)),
+                experiments.create(Specs.spec("oom", 1)));
+        oom.forEach(queue::enqueue);
+        for (UUID id : oom) {
+            Record record = experiments.awaitFinished(id, WAIT);
+            assertThat(record.status).isEqualTo("FAILED");
+            assertThat(record.reason).startsWith("out of memory: the run needed more heap").contains("Java heap space");
+        }
+        assertThat(runJob("after-oom", 0.01).status).as("the pool still runs experiments").isEqualTo("SUCCEEDED");
+        awaitIdle();
+        assertThat(oom.stream().mapToLong(this::rows).sum()).as("failed, not retried").isZero();
+    }
+
+    @Test
     void cancelBeforeStartDropsTheJobWithoutRunningIt() throws InterruptedException {
         UUID id = experiments.create(Specs.spec("never", 1));
         experiments.requestCancel(id);

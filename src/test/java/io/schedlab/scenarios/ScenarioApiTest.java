@@ -104,6 +104,53 @@ class ScenarioApiTest {
         assertThat(bad.statusCode()).isEqualTo(400);
     }
 
+    @Test
+    void oversizedOverridesAre422InMillisecondsNamingTheFieldAndTheLimitAndStoreNothing() throws Exception {
+        long sweepsBefore = sweeps.list(0, 1).totalItems();
+        post("/api/v1/scenarios/E5/runs", "{\"repetitions\": 0}"); // warm-up: the first request loads classes
+        // 2147483647 used to build that many seeds first (OutOfMemoryError, 500 after 11-19 s), and
+        // 50000000 to answer its 422 after 51 s: the bound now comes before the expansion
+        for (String body : new String[] {"{\"repetitions\": 2147483647}", "{\"repetitions\": 50000000}",
+            "{\"repetitions\": 0}", "{\"repetitions\": -2147483648}"}) {
+            long start = System.nanoTime();
+            HttpResponse<String> r = post("/api/v1/scenarios/E5/runs", body);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertThat(r.statusCode()).as(body + " -> " + r.body()).isEqualTo(422);
+            assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+            JsonNode error = json.readTree(r.body()).path("errors").path(0);
+            assertThat(error.path("pointer").asString()).isEqualTo("/repetitions");
+            assertThat(error.path("message").asString()).contains("1000", "schedlab.sweeps.max-experiments");
+            assertThat(millis).as(body + " answered in ms").isLessThan(1000);
+        }
+        // within the limit alone, but not times the cells of E5's largest table
+        long cells = json.readTree(get("/api/v1/scenarios/E5").body()).path("tables").findValues("definition").stream()
+                .mapToLong(d -> {
+                    long c = 1;
+                    for (JsonNode axis : d.path("axes")) {
+                        c *= Math.max(1, axis.has("variants") && !axis.path("variants").isNull()
+                                ? axis.path("variants").size() : axis.path("values").size());
+                    }
+                    return c;
+                }).max().orElseThrow();
+        assertThat(cells).isGreaterThan(1);
+        long tooMany = 1000 / cells + 1;
+        HttpResponse<String> product = post("/api/v1/scenarios/E5/runs", "{\"repetitions\": " + tooMany + "}");
+        assertThat(product.statusCode()).as(product.body()).isEqualTo(422);
+        JsonNode error = json.readTree(product.body()).path("errors").path(0);
+        assertThat(error.path("pointer").asString()).isEqualTo("/repetitions");
+        assertThat(error.path("message").asString()).contains(cells + " cells", "at most " + (1000 / cells) + " repetitions");
+        HttpResponse<String> duration = post("/api/v1/scenarios/E5/runs", "{\"durationSeconds\": 1e300}");
+        assertThat(duration.statusCode()).as(duration.body()).isEqualTo(422);
+        assertThat(json.readTree(duration.body()).at("/errors/0/pointer").asString()).isEqualTo("/durationSeconds");
+        assertThat(json.readTree(duration.body()).at("/errors/0/message").asString()).contains("schedlab.limits.max-duration-seconds");
+        assertThat(sweeps.list(0, 1).totalItems()).as("nothing stored").isEqualTo(sweepsBefore);
+    }
+
+    private HttpResponse<String> post(String path, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     private HttpResponse<String> get(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }

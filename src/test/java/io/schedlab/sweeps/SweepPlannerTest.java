@@ -24,7 +24,7 @@ class SweepPlannerTest {
     private static final String METRICS = "[{\"name\": \"f\", \"pointer\": \"/summary/jainIndex\", \"better\": \"higher\"}]";
 
     private final JsonMapper json = JsonMapper.builder().build();
-    private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4).limits());
+    private final SweepPlanner planner = new SweepPlanner(new SweepsProperties(20, 3, 4, 1L << 20).limits());
 
     private SweepPlan plan(String axes, String extra) {
         String body = "{\"base\": " + BASE + ", \"axes\": " + axes + ", \"metrics\": " + METRICS + extra + "}";
@@ -118,6 +118,46 @@ class SweepPlannerTest {
     }
 
     @Test
+    void everyCountIsRefusedBeforeItsListIsWalkedOrExpanded() {
+        // limits here: 20 experiments, 3 axes, 4 metrics, 1 MiB of children's JSON
+        String many = java.util.stream.IntStream.range(0, 100_000).mapToObj(i -> "-1")
+                .collect(java.util.stream.Collectors.joining(","));
+        long start = System.nanoTime();
+        assertThat(problems("[]", ", \"seeds\": [" + many + "]")).as("one problem, not one per bad seed")
+                .singleElement().satisfies(v -> {
+                    assertThat(v.pointer()).isEqualTo("/seeds");
+                    assertThat(v.message()).contains("at most 20", "schedlab.sweeps.max-experiments");
+                });
+        assertThat(problems("[{\"name\": \"n\", \"pointer\": \"/vms/0/vcpus\", \"values\": [" + many + "]}]", ""))
+                .as("a value repeated 100,000 times: one problem, no quadratic duplicate search")
+                .extracting(SweepViolation::pointer).containsExactly("/axes/0/values");
+        assertThat((System.nanoTime() - start) / 1_000_000).as("ms for both").isLessThan(2000);
+        assertThat(problems("[]", ", \"repetitions\": 2147483647")).singleElement()
+                .satisfies(v -> assertThat(v.message()).contains("between 1 and 20"));
+        String cell = "{\"row\": \"r\", \"column\": \"c\", \"cell\": {}, \"metric\": \"f\"}";
+        String cells = String.join(",", java.util.Collections.nCopies(101, cell));
+        assertThat(problems("[]", ", \"published\": {\"caption\": \"c\", \"rowHeader\": \"h\", \"rows\": [\"r\"],"
+                + " \"columns\": [\"c\"], \"cells\": [" + cells + "]}")).extracting(SweepViolation::pointer)
+                .containsExactly("/published/cells");
+    }
+
+    @Test
+    void theJsonAllChildrenWouldHoldIsBoundedBeforeExpansion() {
+        String big = "\"" + "x".repeat(60_000) + "\"";
+        // 20 children of a ~60 kB base: ~1.2 MB, over this planner's 1 MiB
+        String variants = "{\"name\": \"big\", \"patch\": {\"note\": " + big + "}}, {\"name\": \"small\", \"patch\": {}}";
+        List<SweepViolation> problems = problems("[{\"name\": \"size\", \"variants\": [" + variants
+                + ", {\"name\": \"c\", \"patch\": {}}, {\"name\": \"d\", \"patch\": {}}]}]", ", \"repetitions\": 5");
+        assertThat(problems).singleElement().satisfies(v -> {
+            assertThat(v.pointer()).isEqualTo("/base");
+            assertThat(v.message()).contains("20 experiments", "at most 1048576", "schedlab.sweeps.max-expanded-bytes");
+        });
+        assertThat(problemsOrNone("[{\"name\": \"size\", \"variants\": [" + variants + "]}]", ", \"repetitions\": 5")).isEmpty();
+        assertThat(plan("[{\"name\": \"size\", \"variants\": [" + variants + "]}]", ", \"repetitions\": 5").total())
+                .as("10 such children fit").isEqualTo(10);
+    }
+
+    @Test
     void explicitSeedsAreTheRepetitionsSeedsAndMustMatchTheirCount() {
         SweepPlan plan = plan("[]", ", \"seeds\": [3, 4, 5]");
         assertThat(plan.seeds()).containsExactly(3L, 4L, 5L);
@@ -153,6 +193,15 @@ class SweepPlannerTest {
                 .isInstanceOfSatisfying(InvalidSweepException.class, e -> assertThat(e.violations())
                         .extracting(SweepViolation::pointer).containsExactly("/metrics/0", "/metrics/1/computed",
                                 "/metrics/2/scale"));
+    }
+
+    private List<SweepViolation> problemsOrNone(String axes, String extra) {
+        try {
+            plan(axes, extra);
+            return List.of();
+        } catch (InvalidSweepException e) {
+            return e.violations();
+        }
     }
 
     private List<SweepViolation> problems(String axes, String extra) {

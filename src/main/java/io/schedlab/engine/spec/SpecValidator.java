@@ -55,6 +55,9 @@ public final class SpecValidator {
             out.add(new Violation("", "the experiment document is missing"));
             return new Result(null, out);
         }
+        if (SpecSizes.check(raw, limits, out)) {
+            return new Result(null, out); // sizes first: the passes below walk every list and build workloads
+        }
         List<Violation> timelineProblems = new ArrayList<>();
         checkStructure(raw, limits, out, timelineProblems);
         if (!out.isEmpty()) {
@@ -104,6 +107,18 @@ public final class SpecValidator {
                             + " places these vCPUs on " + want + "; drop placement, or set placementRule explicit"));
                 }
             }
+        }
+        return out;
+    }
+
+    /**
+     * Only the size checks of a raw spec (list lengths, name lengths): cheap, for a caller that is
+     * about to copy the spec many times (a sweep's base) and must refuse an oversized one first.
+     */
+    public static List<Violation> sizeViolations(ExperimentSpec raw, Limits limits) {
+        List<Violation> out = new ArrayList<>();
+        if (raw != null) {
+            SpecSizes.check(raw, limits, out);
         }
         return out;
     }

@@ -46,38 +46,26 @@ public final class SweepPlanner {
 
     /** The expanded plan, or {@link InvalidSweepException} listing every problem of the definition. */
     public SweepPlan plan(SweepDefinition d) {
-        List<SweepViolation> out = new ArrayList<>();
-        if (d.name() != null && (d.name().length() > MAX_NAME_LENGTH || d.name().chars().anyMatch(Character::isISOControl))) {
+        // sizes first: nothing below is proportional to a count that is over its limit
+        List<SweepViolation> out = new ArrayList<>(SweepSizes.check(d, limits));
+        if (!out.isEmpty()) {
+            throw invalid(out);
+        }
+        if (d.name() != null && d.name().chars().anyMatch(Character::isISOControl)) {
             out.add(SweepViolation.of("/name", "at most " + MAX_NAME_LENGTH + " characters, no control characters"));
         }
         if (d.base() == null || !d.base().isObject()) {
             out.add(SweepViolation.of("/base", "the base experiment is required, as a JSON object"));
         }
         List<Axis> axes = d.axes() == null ? List.of() : d.axes();
-        if (axes.size() > limits.maxAxes()) {
-            out.add(SweepViolation.of("/axes", "at most " + limits.maxAxes() + " axes (schedlab.sweeps.max-axes)"));
-        }
         List<List<String>> levels = new ArrayList<>();
         Set<String> axisNames = new HashSet<>();
         for (int i = 0; i < axes.size(); i++) {
             levels.add(checkAxis(axes.get(i), "/axes/" + i, axisNames, out));
         }
         int repetitions = d.repetitions() != null ? d.repetitions() : d.seeds() != null ? d.seeds().size() : 1;
-        if (repetitions < 1 || repetitions > limits.maxExperiments()) {
-            out.add(SweepViolation.of("/repetitions", "must be between 1 and " + limits.maxExperiments()));
-        }
         checkSeeds(d.seeds(), repetitions, out);
         checkMetrics(d.metrics(), out);
-        long cells = 1;
-        for (List<String> l : levels) {
-            cells = Math.min(cells * Math.max(1, l.size()), Integer.MAX_VALUE);
-        }
-        long total = cells * Math.max(1, repetitions);
-        if (total > limits.maxExperiments()) {
-            out.add(SweepViolation.of("/axes", "the sweep expands to " + total + " experiments (" + cells
-                    + " cells x " + repetitions + " repetitions); at most " + limits.maxExperiments()
-                    + " (schedlab.sweeps.max-experiments)"));
-        }
         if (!out.isEmpty()) {
             throw invalid(out);
         }
@@ -198,13 +186,10 @@ public final class SweepPlanner {
         }
     }
 
-    private void checkMetrics(List<Metric> metrics, List<SweepViolation> out) {
+    private static void checkMetrics(List<Metric> metrics, List<SweepViolation> out) {
         if (metrics == null || metrics.isEmpty()) {
             out.add(SweepViolation.of("/metrics", "at least one metric: {\"name\", \"pointer\" into the result, \"better\": \"higher\"|\"lower\"}"));
             return;
-        }
-        if (metrics.size() > limits.maxMetrics()) {
-            out.add(SweepViolation.of("/metrics", "at most " + limits.maxMetrics() + " metrics (schedlab.sweeps.max-metrics)"));
         }
         Set<String> names = new HashSet<>();
         for (int i = 0; i < metrics.size(); i++) {

@@ -4,6 +4,10 @@ import io.schedlab.scenarios.ScenarioSweeps.ScenarioView;
 import io.schedlab.scenarios.ScenarioSweeps;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
+import io.schedlab.sweeps.SweepsProperties;
+import io.schedlab.engine.sweeps.SweepLimits;
+import org.springframework.beans.factory.ObjectProvider;
+import io.schedlab.experiments.LimitsProperties;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.ProblemSchema;
 import io.swagger.v3.oas.annotations.Operation;
@@ -33,13 +37,17 @@ import tools.jackson.databind.json.JsonMapper;
 @Tag(name = "scenarios")
 class ScenarioController {
 
-    private final ScenarioSweeps scenarios = new ScenarioSweeps();
+    private final ScenarioSweeps scenarios;
     private final SweepService sweeps;
     private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
     private final JsonMapper json = JsonMapper.builder().build();
 
-    ScenarioController(SweepService sweeps) {
+    ScenarioController(SweepService sweeps, ObjectProvider<SweepsProperties> sweepLimits, LimitsProperties limits) {
         this.sweeps = sweeps;
+        // web slices without the sweeps configuration get the defaults the command line uses
+        SweepsProperties configured = sweepLimits.getIfAvailable();
+        this.scenarios = new ScenarioSweeps(configured == null ? SweepLimits.DEFAULTS : configured.limits(),
+                limits.maxDurationSeconds());
     }
 
     @Operation(operationId = "listScenarios", summary = "The published experiments E1..E5: source, set-up, expected shape, their tables with the published numbers, each table as a sweep definition")
@@ -64,7 +72,7 @@ class ScenarioController {
         @ApiResponse(responseCode = "202", description = "one sweep per table, all QUEUED", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioRunResponse.class))),
         @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "409", description = "a request with the same Idempotency-Key is still being processed (idempotency-key-in-use)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
-        @ApiResponse(responseCode = "422", description = "a table does not fit the sweep limits (schedlab.sweeps.*), or the Idempotency-Key was used with another body or scenario (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "422", description = "an override is out of range (errors name /repetitions or /durationSeconds and the limit: repetitions 1..schedlab.sweeps.max-experiments, and cells x repetitions of every table at most that), a table does not fit the sweep limits (schedlab.sweeps.*), or the Idempotency-Key was used with another body or scenario (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "429", description = "the job queue cannot take the children of every table (queue-full), or they would take the API key over its quota of queued experiments (quota-exceeded; quotaProperty names it); no table is stored", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @PostMapping(path = "/scenarios/{name}/runs", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ScenarioRunResponse> run(@PathVariable("name") String name,
@@ -80,10 +88,12 @@ class ScenarioController {
         ScenarioSweeps.Overrides overrides = request.length == 0 ? new ScenarioSweeps.Overrides(null, null)
                 : reader.read(reader.decode(request), ScenarioSweeps.Overrides.class, "the overrides");
         List<ScenarioSweeps.TableSweep> tables = view.tables().stream().filter(t -> t.note() == null).toList();
+        // the overrides are bounded before any table is expanded with them
+        List<byte[]> definitions = scenarios.runDefinitions(tables, overrides).stream()
+                .map(json::writeValueAsBytes).toList();
         // every table's sweep in one transaction, so the key names all of them or none is stored
-        List<Sweep> stored = sweeps.submitAll("runScenario " + view.name(), request, tables.stream()
-                .map(t -> json.writeValueAsBytes(ScenarioSweeps.withOverrides(t.definition(), overrides))).toList(),
-                idempotencyKey).value();
+        List<Sweep> stored = sweeps.submitAll("runScenario " + view.name(), request, definitions, idempotencyKey)
+                .value();
         List<ScenarioRunResponse.TableRun> runs = new ArrayList<>();
         for (int i = 0; i < stored.size(); i++) {
             Sweep s = stored.get(i);

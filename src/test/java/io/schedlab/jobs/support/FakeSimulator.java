@@ -14,6 +14,7 @@ import java.util.Map;
  * A stand-in engine for job tests: "simulates" {@code durationSeconds} by doing 1 ms steps of wall
  * time (times {@code wallPerSimulated}), 1000 events per step, reporting progress and polling
  * cancel every step like the engine does. Names steer failures: "boom" throws an engine error,
+ * "oom" an OutOfMemoryError (as the engine does when the heap cannot hold a run),
  * "event-bound" exceeds the event limit after 100 ms, "trace" writes one trace record per step.
  */
 public final class FakeSimulator implements SimulationRunner {
@@ -29,6 +30,9 @@ public final class FakeSimulator implements SimulationRunner {
     @Override
     public ResultDocument run(ExperimentSpec spec, Limits limits, RunControl control) {
         priorityOfLastRun = Thread.currentThread().getPriority();
+        if ("oom".equals(spec.name())) {
+            throw new OutOfMemoryError("Java heap space");
+        }
         if ("boom".equals(spec.name())) {
             throw new IllegalStateException("boom: policy exploded");
         }
