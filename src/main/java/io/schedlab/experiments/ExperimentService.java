@@ -63,6 +63,7 @@ public class ExperimentService {
     private CallerAccessProvider access = CallerAccessProvider.OPEN;
     private IdempotentSubmissions idempotency;
     private QuotaProperties quotas = QuotaProperties.NONE;
+    private StorageGuard storage = new StorageGuard(0, () -> Long.MAX_VALUE);
     private final Path dataDir;
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
@@ -83,6 +84,12 @@ public class ExperimentService {
         for (PolicyDescriptor policy : engine.registry().policies()) {
             submittedCounter(policy.name());
         }
+    }
+
+    /** The free-disk check on submissions (none when the service is assembled without it). */
+    @org.springframework.beans.factory.annotation.Autowired(required = false)
+    void setStorageGuard(StorageGuard storage) {
+        this.storage = storage;
     }
 
     /** Who is asking (set when API keys are wired; open to everyone otherwise). */
@@ -177,6 +184,7 @@ public class ExperimentService {
             throw new QueueFullException(depth, maxQueued, QUEUE_FULL_RETRY_AFTER);
         }
         checkQuotas(caller.owner(), valid.size());
+        storage.requireRoom();
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         List<NewExperiment> experiments = valid.stream().map(v -> newExperiment(v, now, caller.owner())).toList();
         List<UUID> ids = experiments.stream().map(NewExperiment::id).toList();

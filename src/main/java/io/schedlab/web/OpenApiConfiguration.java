@@ -57,15 +57,37 @@ public class OpenApiConfiguration {
                                 .description("an API key from `schedlab apikey new`, as Authorization: Bearer KEY;"
                                         + " required when schedlab.auth.keys-file is set"))
                         .addResponses("Unauthorized", problem("no API key, or an unknown one (problem type unauthorized)"))
-                        .addResponses("Forbidden", problem("the key's role does not allow this, or the key may read the object but not cancel or delete it: only its owner or an admin key may (problem type forbidden)")));
+                        .addResponses("Forbidden", problem("the key's role does not allow this, or the key may read the object but not cancel or delete it: only its owner or an admin key may (problem type forbidden)"))
+                        .addResponses("DatabaseUnavailable", withRetryAfter("the database cannot be reached; nothing of the request was stored; retry after the Retry-After seconds (problem type database-unavailable)"))
+                        .addResponses("StorageFull", withRetryAfter("the data directory's disk is below schedlab.limits.min-free-disk-mb; nothing was stored; retry after the Retry-After seconds (problem type storage-full)")));
     }
 
-    /** Every operation may answer 401 and 403 once keys are on. */
+    /**
+     * Every operation may answer 401 and 403 once keys are on, and 503 while the database is away; a
+     * submission (a POST that stores experiments) 507 when the disk is nearly full.
+     */
     @Bean
     OpenApiCustomizer authResponses() {
-        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> op.getResponses()
-                .addApiResponse("401", new ApiResponse().$ref("#/components/responses/Unauthorized"))
-                .addApiResponse("403", new ApiResponse().$ref("#/components/responses/Forbidden"))));
+        return api -> api.getPaths().forEach((name, path) -> path.readOperationsMap().forEach((method, op) -> {
+            op.getResponses()
+                    .addApiResponse("401", new ApiResponse().$ref("#/components/responses/Unauthorized"))
+                    .addApiResponse("403", new ApiResponse().$ref("#/components/responses/Forbidden"))
+                    .addApiResponse("503", new ApiResponse().$ref("#/components/responses/DatabaseUnavailable"));
+            if (method == io.swagger.v3.oas.models.PathItem.HttpMethod.POST && submits(name)) {
+                op.getResponses().addApiResponse("507", new ApiResponse().$ref("#/components/responses/StorageFull"));
+            }
+        }));
+    }
+
+    /** The paths whose POST stores experiments: an experiment, a sweep, a scenario run. */
+    private static boolean submits(String path) {
+        return path.equals("/api/v1/experiments") || path.equals("/api/v1/sweeps") || path.endsWith("/runs");
+    }
+
+    /** A problem answer that carries Retry-After. */
+    private static ApiResponse withRetryAfter(String description) {
+        return problem(description).addHeaderObject("Retry-After", new io.swagger.v3.oas.models.headers.Header()
+                .description("seconds to wait before retrying").schema(new io.swagger.v3.oas.models.media.IntegerSchema()));
     }
 
     private static ApiResponse problem(String description) {

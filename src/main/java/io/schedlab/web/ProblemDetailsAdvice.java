@@ -91,6 +91,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return respond(problem(ProblemKind.NOT_FOUND, e.getMessage(), request), null);
     }
 
+    @ExceptionHandler(io.schedlab.experiments.StorageFullException.class)
+    ResponseEntity<ProblemDetail> storageFull(io.schedlab.experiments.StorageFullException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.STORAGE_FULL, e.getMessage(), request);
+        p.setProperty("limitProperty", "schedlab.limits.min-free-disk-mb");
+        return respond(p, retryAfter(java.time.Duration.ofSeconds(60)));
+    }
+
     @ExceptionHandler(NotAllowedException.class)
     ResponseEntity<ProblemDetail> notAllowed(NotAllowedException e, HttpServletRequest request) {
         return respond(problem(ProblemKind.FORBIDDEN, e.getMessage(), request), null);

@@ -29,6 +29,7 @@ public enum ProblemKind {
             HttpStatus.UNPROCESSABLE_CONTENT),
     IDEMPOTENCY_KEY_IN_USE("idempotency-key-in-use", "Idempotency-Key still being processed", HttpStatus.CONFLICT),
     TOO_MANY_STREAMS("too-many-streams", "Too many progress streams", HttpStatus.TOO_MANY_REQUESTS),
+    STORAGE_FULL("storage-full", "Storage full", HttpStatus.INSUFFICIENT_STORAGE),
     DATABASE_UNAVAILABLE("database-unavailable", "Database unavailable", HttpStatus.SERVICE_UNAVAILABLE),
     INTERNAL_ERROR("internal-error", "Internal error", HttpStatus.INTERNAL_SERVER_ERROR);
 
