@@ -6,6 +6,7 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 /**
  * Tells a failure of the database connection (the server stopped, unreachable, or no connection
@@ -14,12 +15,19 @@ import org.springframework.transaction.CannotCreateTransactionException;
  * of a 500. The exceptions are Spring's translations ({@code DataAccessResourceFailureException},
  * {@code CannotCreateTransactionException}) and, underneath, JDBC's connection classes
  * (SQLSTATE class 08, {@code SQLNonTransientConnectionException}; HikariCP's pool timeout is a
- * {@code SQLTransientConnectionException}).
+ * {@code SQLTransientConnectionException}), and a rollback that failed because the connection was
+ * already gone.
  */
 final class DatabaseOutage {
 
     /** How long a client is asked to wait: about one readiness probe period. */
     static final Duration RETRY_AFTER = Duration.ofSeconds(5);
+
+    /**
+     * HikariCP's answer on a connection it closed under the caller (evicted as broken), with no
+     * SQLSTATE (HikariCP {@code ProxyConnection.ClosedConnection}).
+     */
+    private static final String HIKARI_CLOSED = "Connection is closed";
 
     private DatabaseOutage() {
     }
@@ -27,11 +35,17 @@ final class DatabaseOutage {
     /** True when {@code e} or one of its causes says the database cannot be reached. */
     static boolean isCause(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            // a failed rollback hides the statement's own failure: look at that one too
+            if (t instanceof TransactionSystemException tx && tx.getApplicationException() != null
+                    && tx.getApplicationException() != e && isCause(tx.getApplicationException())) {
+                return true;
+            }
             if (t instanceof DataAccessResourceFailureException || t instanceof CannotCreateTransactionException
                     || t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
                     || t instanceof ConnectException
                     || (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                            && sql.getSQLState().startsWith("08"))) {
+                            && sql.getSQLState().startsWith("08"))
+                    || (t instanceof java.sql.SQLException closed && HIKARI_CLOSED.equals(closed.getMessage()))) {
                 return true;
             }
         }

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
@@ -16,6 +17,7 @@ import org.springframework.http.server.RequestPath;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.servlet.mvc.method.RequestMappingInfoHandlerMapping;
 
 /**
  * Answers requests no endpoint can serve before they reach Spring MVC: {@code TRACE} (405 with the
@@ -35,9 +37,9 @@ public class RequestSanityFilter extends OncePerRequestFilter {
     private final ServedMethods served;
     private final int maxParameters;
 
-    public RequestSanityFilter(ServedMethods served,
+    public RequestSanityFilter(ObjectProvider<RequestMappingInfoHandlerMapping> mappings,
             @Value("${server.tomcat.max-parameter-count:1000}") int maxParameters) {
-        this.served = served;
+        this.served = new ServedMethods(mappings);
         this.maxParameters = maxParameters;
     }
 

@@ -5,7 +5,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.server.PathContainer;
-import org.springframework.stereotype.Component;
 import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfoHandlerMapping;
@@ -17,7 +16,6 @@ import org.springframework.web.util.pattern.PathPatternParser;
  * request would be served with. A path no mapping has is a static resource: GET and HEAD. HEAD
  * goes with GET, and OPTIONS is always served (Spring MVC answers it from the same mappings).
  */
-@Component
 public class ServedMethods {
 
     private final ObjectProvider<RequestMappingInfoHandlerMapping> mappings;

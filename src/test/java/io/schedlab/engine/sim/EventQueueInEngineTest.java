@@ -45,8 +45,10 @@ class EventQueueInEngineTest {
         return new Engine(REGISTRY).validate(raw, Limits.defaults()).normalized();
     }
 
+    /** Round-robin placement: the vCPUs spread over the host, so even the non-balancing policy runs busy enough to renumber. */
     private static VmSpec vm(String name, int vcpus, WorkloadSpec workload) {
-        return new VmSpec(name, vcpus, null, null, null, null, null, null, null, null, null, workload);
+        return new VmSpec(name, vcpus, null, null, null, null, null, null, null, null, null, workload, null, null,
+                io.schedlab.engine.spec.InitialPlacement.ROUND_ROBIN);
     }
 
     private static ResultDocument run(ExperimentSpec spec, int maxSeqBits, int[] renumberings) {
