@@ -57,7 +57,13 @@ public class OpenApiConfiguration {
                                 .description("an API key from `schedlab apikey new`, as Authorization: Bearer KEY;"
                                         + " required when schedlab.auth.keys-file is set"))
                         .addResponses("Unauthorized", problem("no API key, or an unknown one (problem type unauthorized)"))
-                        .addResponses("Forbidden", problem("the key's role does not allow this (problem type forbidden)")));
+                        .addResponses("Forbidden", problem("the key's role does not allow this (problem type forbidden)"))
+                        .addResponses("TooManyConnections", problem("the client holds more connections than"
+                                + " schedlab.http.max-connections-per-client (problem type too-many-connections, limit);"
+                                + " the connection is closed, retry after the Retry-After seconds on fewer connections")
+                                .addHeaderObject("Retry-After", new io.swagger.v3.oas.models.headers.Header()
+                                        .description("seconds to wait before retrying")
+                                        .schema(new Schema<>().type("integer")))));
     }
 
     /** Every operation may answer 401 and 403 once keys are on. */
@@ -66,6 +72,20 @@ public class OpenApiConfiguration {
         return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> op.getResponses()
                 .addApiResponse("401", new ApiResponse().$ref("#/components/responses/Unauthorized"))
                 .addApiResponse("403", new ApiResponse().$ref("#/components/responses/Forbidden"))));
+    }
+
+    /**
+     * Every operation may answer 429 too-many-connections ({@link SlowClientGuard}, before the operation runs);
+     * an operation with a 429 of its own (queue-full, quota-exceeded, too-many-streams) keeps it.
+     */
+    @Bean
+    OpenApiCustomizer connectionLimitResponses() {
+        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> {
+            if (!op.getResponses().containsKey("429")) {
+                op.getResponses().addApiResponse("429",
+                        new ApiResponse().$ref("#/components/responses/TooManyConnections"));
+            }
+        }));
     }
 
     private static ApiResponse problem(String description) {
