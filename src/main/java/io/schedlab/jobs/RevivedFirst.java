@@ -27,9 +27,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * <p>
  * db-scheduler's {@code DeadExecutionHandler.ReviveDeadExecution} reschedules a dead execution to "now", behind
  * everything already queued: with a full queue the interrupted run started again only after all of it (67-70 s
- * after a kill on H2 with 38 queued). Its polling picks due jobs by execution time ({@code order by
- * execution_time asc}; db-scheduler README, "Polling strategy"), so keeping the original time puts the run at
- * the head of the queue. Jobs fetched before the revival may still wait in this process's worker queue, ahead of
+ * after a kill on H2 with 38 queued). Both polling strategies pick due jobs by execution time ({@code ORDER BY
+ * execution_time ASC}, db-scheduler 16.12 {@code jdbc.Queries}; {@code priority DESC} first only with
+ * {@code enablePriority()}, not used here), so keeping the original time puts the run at the head of the queue. Jobs fetched before the revival may still wait in this process's worker queue, ahead of
  * the revived ones (lock-and-fetch: the picked-ahead ones, locked; fetch: candidates, dropped as stale by the
  * fetch the revival triggers unless a worker picks one first): {@link #mayStart} hands each of them back unstarted (a version-checked un-pick, as
  * {@link PickedAhead}'s) while a job this process revived is still due and unpicked, so the next fetch takes the
