@@ -73,7 +73,7 @@ class JobsConfiguration {
             ObjectProvider<Engine> engine, ObjectProvider<Limits> limits, Environment environment,
             @Value("${schedlab.data-dir:./data}") Path dataDir, JobsProperties properties, JobMetrics metrics,
             WorkerStopSignal stopSignal, DataSource dataSource,
-            ObjectProvider<QuotaProperties> quotas) {
+            ObjectProvider<QuotaProperties> quotas, RevivedFirst revivedFirst) {
         SimulationRunner chosen = simulator.getIfAvailable(() -> engine.getIfAvailable(Engine::standard)::run);
         Limits fallback = limitsFrom(environment);
         // a JDBC transaction, as the lifecycle's own (ExperimentLifecycleService): no Hibernate session per final write
@@ -85,7 +85,7 @@ class JobsConfiguration {
                 metrics, stopSignal::isStopping, dataDir, finalWrite, quota);
         // the completion comes from the job: removal, nothing (removed with the final state) or, for a job
         // handed back by the running quota, a reschedule
-        return new SimulationTask(TASK_NAME, job, new JobFailureHandler(lifecycle));
+        return new SimulationTask(TASK_NAME, job, new JobFailureHandler(lifecycle), revivedFirst);
     }
 
     /** Whether the jobs' database is PostgreSQL, read once from its metadata for every bean that depends on it. */
@@ -105,10 +105,19 @@ class JobsConfiguration {
         return new PickedAhead(jdbc, properties.heartbeatInterval(), System::nanoTime, handedBack);
     }
 
+    @Bean
+    RevivedFirst revivedFirst(DataSource dataSource, JobsProperties properties, JobsDatabase database) {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        // a job handed back behind a revived one: wake the replicas (PostgreSQL), an idle one takes it at once
+        Runnable handedBack = database.postgreSql() && properties.replicaWakeUps()
+                ? () -> ReplicaWakeUps.notifyReplicas(jdbc) : () -> { };
+        return new RevivedFirst(jdbc, TASK_NAME, RevivedFirst.FORGET_AFTER, System::nanoTime, handedBack);
+    }
+
     @Bean(destroyMethod = "")
     Scheduler scheduler(DataSource dataSource, Task<UUID> simulateExperimentTask, JobsProperties properties,
             ObjectProvider<StatsRegistry> statsRegistry, ReplicaName replicaName, PickedAhead pickedAhead,
-            MeterRegistry meterRegistry, JobsDatabase database) {
+            MeterRegistry meterRegistry, JobsDatabase database, RevivedFirst revivedFirst) {
         SchedulerBuilder builder = Scheduler.create(transactionAware(dataSource), List.of(simulateExperimentTask))
                 .threads(properties.workers())
                 .executorService(monitoredWorkerPool(properties.workers(), meterRegistry))
@@ -147,6 +156,10 @@ class JobsConfiguration {
             // queue in a sweep of 500 small children (JFR, docs/benchmarks.md "Sweeps").
             builder.pollUsingFetch(FETCH_LOWER, FETCH_UPPER);
         }
+        // after pick-ahead's claim: a job revived from a dead process starts before newer ones already in this
+        // process's worker queue
+        builder.addExecutionInterceptor((instance, context, chain) ->
+                revivedFirst.mayStart(context.getExecution()) ? chain.proceed(instance, context) : HANDED_BACK);
         statsRegistry.ifAvailable(builder::statsRegistry);
         return builder.build();
     }

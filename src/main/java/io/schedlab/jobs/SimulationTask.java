@@ -18,9 +18,9 @@ final class SimulationTask extends OneTimeTask<UUID> {
 
     private final SimulationJob job;
 
-    SimulationTask(String name, SimulationJob job, FailureHandler<UUID> onFailure) {
-        // a job whose process died is due again at once; start accepts RUNNING -> RUNNING
-        super(name, UUID.class, onFailure, new DeadExecutionHandler.ReviveDeadExecution<>());
+    /** {@code onDead}: what becomes of a job whose process died (its revival; start accepts RUNNING -> RUNNING). */
+    SimulationTask(String name, SimulationJob job, FailureHandler<UUID> onFailure, DeadExecutionHandler<UUID> onDead) {
+        super(name, UUID.class, onFailure, onDead);
         this.job = job;
     }
 

@@ -59,7 +59,10 @@ public class OpenApiConfiguration {
                         .addResponses("Unauthorized", problem("no API key, or an unknown one (problem type unauthorized)"))
                         .addResponses("Forbidden", problem("the key's role does not allow this, or the key may read the object but not cancel or delete it: only its owner or an admin key may (problem type forbidden)"))
                         .addResponses("DatabaseUnavailable", withRetryAfter("the database cannot be reached; nothing of the request was stored; retry after the Retry-After seconds (problem type database-unavailable)"))
-                        .addResponses("StorageFull", withRetryAfter("the data directory's disk is below schedlab.limits.min-free-disk-mb; nothing was stored; retry after the Retry-After seconds (problem type storage-full)")));
+                        .addResponses("StorageFull", withRetryAfter("the data directory's disk is below schedlab.limits.min-free-disk-mb; nothing was stored; retry after the Retry-After seconds (problem type storage-full)"))
+                        .addResponses("TooManyConnections", withRetryAfter("the client holds more connections than"
+                                + " schedlab.http.max-connections-per-client (problem type too-many-connections, limit);"
+                                + " the connection is closed, retry after the Retry-After seconds on fewer connections")));
     }
 
     /**
@@ -88,6 +91,20 @@ public class OpenApiConfiguration {
     private static ApiResponse withRetryAfter(String description) {
         return problem(description).addHeaderObject("Retry-After", new io.swagger.v3.oas.models.headers.Header()
                 .description("seconds to wait before retrying").schema(new io.swagger.v3.oas.models.media.IntegerSchema()));
+    }
+
+    /**
+     * Every operation may answer 429 too-many-connections ({@link SlowClientGuard}, before the operation runs);
+     * an operation with a 429 of its own (queue-full, quota-exceeded, too-many-streams) keeps it.
+     */
+    @Bean
+    OpenApiCustomizer connectionLimitResponses() {
+        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> {
+            if (!op.getResponses().containsKey("429")) {
+                op.getResponses().addApiResponse("429",
+                        new ApiResponse().$ref("#/components/responses/TooManyConnections"));
+            }
+        }));
     }
 
     private static ApiResponse problem(String description) {

@@ -170,6 +170,10 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         if (tooLarge != null) {
             return payloadTooLarge(tooLarge, request);
         }
+        BodyTimeoutException slow = findCause(e, BodyTimeoutException.class);
+        if (slow != null) {
+            return bodyTimeout(slow, request);
+        }
         if (DatabaseOutage.isCause(e)) {
             log.warn("database unreachable on {} {}: {}", request.getMethod(), request.getRequestURI(),
                     DatabaseOutage.describe(e));
@@ -191,6 +195,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             return ResponseEntity.status(ProblemKind.PAYLOAD_TOO_LARGE.status())
                     .headers(h -> h.set(HttpHeaders.CONNECTION, "close"))
                     .body(payloadTooLarge(tooLarge, servlet).getBody());
+        }
+        BodyTimeoutException slow = findCause(ex, BodyTimeoutException.class);
+        if (slow != null) {
+            return ResponseEntity.status(ProblemKind.REQUEST_TIMEOUT.status())
+                    .headers(h -> h.set(HttpHeaders.CONNECTION, "close"))
+                    .body(bodyTimeout(slow, servlet).getBody());
         }
         boolean empty = ex.getMessage() != null && ex.getMessage().startsWith("Required request body is missing");
         String reason = empty ? "the request body is empty; send an experiment as a JSON object"
@@ -257,6 +267,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             }
         }
         return super.createResponseEntity(body, headers, statusCode, request);
+    }
+
+    private ResponseEntity<ProblemDetail> bodyTimeout(BodyTimeoutException e, HttpServletRequest request) {
+        ProblemDetail p = problem(ProblemKind.REQUEST_TIMEOUT, e.getMessage() + " (schedlab.http.body-timeout)",
+                request);
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.CONNECTION, "close");
+        return respond(p, headers);
     }
 
     private ResponseEntity<ProblemDetail> payloadTooLarge(PayloadTooLargeException e, HttpServletRequest request) {

@@ -31,6 +31,9 @@ public enum ProblemKind {
     TOO_MANY_STREAMS("too-many-streams", "Too many progress streams", HttpStatus.TOO_MANY_REQUESTS),
     STORAGE_FULL("storage-full", "Storage full", HttpStatus.INSUFFICIENT_STORAGE),
     DATABASE_UNAVAILABLE("database-unavailable", "Database unavailable", HttpStatus.SERVICE_UNAVAILABLE),
+    REQUEST_TIMEOUT("request-timeout", "Request body too slow", HttpStatus.REQUEST_TIMEOUT),
+    TOO_MANY_CONNECTIONS("too-many-connections", "Too many connections from this client",
+            HttpStatus.TOO_MANY_REQUESTS),
     INTERNAL_ERROR("internal-error", "Internal error", HttpStatus.INTERNAL_SERVER_ERROR);
 
     /** Prefix of every problem type URI. */
@@ -71,6 +74,7 @@ public enum ProblemKind {
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;
             case 406 -> NOT_ACCEPTABLE;
+            case 408 -> REQUEST_TIMEOUT;
             case 409 -> CONFLICT;
             case 413 -> PAYLOAD_TOO_LARGE;
             case 415 -> UNSUPPORTED_MEDIA_TYPE;

@@ -24,9 +24,9 @@ class JobsPropertiesTest {
         assertThat(defaults.maxQueued()).isEqualTo(1000);
         assertThat(defaults.timeout()).isEqualTo(Duration.ofMinutes(30));
         assertThat(defaults.progressInterval()).isEqualTo(Duration.ofMillis(500));
-        assertThat(defaults.heartbeatInterval()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(defaults.missedHeartbeats()).isEqualTo(4);
-        assertThat(defaults.deadAfter()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(defaults.heartbeatInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(defaults.missedHeartbeats()).isEqualTo(6);
+        assertThat(defaults.deadAfter()).isEqualTo(Duration.ofSeconds(6));
         assertThat(defaults.pollingInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.enabled()).isTrue();
         assertThat(defaults.pickAhead()).isEqualTo(1);
