@@ -64,6 +64,11 @@
     var s = section('Summary');
     s.append(keyValueTable(rows));
     s.append(el('p', {'class': 'note'}, [el('a', {href: data.links.results}, ['result document (JSON)'])]));
+    if (data.links.perfetto) {   // the trace as Chrome trace-event JSON, for ui.perfetto.dev
+      s.append(el('p', {'class': 'note'}, [el('a', {href: data.links.trace}, ['event trace (CSV)']), ' | ',
+        el('a', {href: data.links.perfetto}, ['event trace for Perfetto (JSON)']),
+        ' (open the file in ui.perfetto.dev: a track per pCPU, migrations as arrows, run queues as counters)']));
+    }
     if (!r) {
       s.append(el('p', {'class': 'note'}, ['The experiment is ' + e.status + '; charts appear once it has SUCCEEDED.']));
       return;

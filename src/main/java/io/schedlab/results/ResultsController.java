@@ -1,6 +1,7 @@
 package io.schedlab.results;
 
 import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.trace.PerfettoTrace;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;
 import io.schedlab.web.CsvResponses;
@@ -14,7 +15,14 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.schedlab.web.ApiErrors;
+import io.schedlab.web.BadParameterException;
 import io.schedlab.web.ProblemSchema;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
@@ -28,8 +36,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
-/** The full result document of a SUCCEEDED experiment and its optional CSV event trace. */
+/** The full result document of a SUCCEEDED experiment and its optional event trace (CSV, or Perfetto JSON). */
 @RestController
 @RequestMapping("/api/v1")
 @Tag(name = "results")
@@ -38,6 +48,11 @@ class ResultsController {
     private final ExperimentService experiments;
     private final Path dataDir;
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    /** Values of the trace's {@code format} parameter. */
+    static final String TRACE_CSV = "csv";
+    static final String TRACE_PERFETTO = "perfetto";
 
     ResultsController(ExperimentService experiments, @Value("${schedlab.data-dir:./data}") String dataDir) {
         this.experiments = experiments;
@@ -65,24 +80,66 @@ class ResultsController {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json);
     }
 
-    @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing",
+    @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing; format=perfetto converts it to Chrome trace-event JSON for ui.perfetto.dev",
             responses = {
-                @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu",
-                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))),
-                @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu; with format=perfetto, Chrome trace-event JSON (a track per pCPU, a slice per vCPU run, migration flows, run-queue counters)",
+                    content = {@Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary")),
+                        @Content(mediaType = "application/json", schema = @Schema(type = "object", description = "Trace Event Format: {\"traceEvents\": [...], \"displayTimeUnit\": \"ns\", \"otherData\": {...}}"))}),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID, or format is neither csv nor perfetto", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "404", description = "no experiment with this id, it was run without trace (trace-not-available), or it never ran (no-results)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/trace", produces = {"text/csv", MediaType.APPLICATION_JSON_VALUE})
-    ResponseEntity<Resource> trace(@PathVariable("id") UUID id) {
+    ResponseEntity<Resource> trace(@PathVariable("id") UUID id,
+            @Parameter(description = "csv (default: the stored trace as is) or perfetto (Chrome trace-event JSON; open it in ui.perfetto.dev)")
+            @RequestParam(name = "format", required = false) String format,
+            HttpServletResponse response) throws IOException {
+        boolean perfetto = perfettoWanted(format);
         experiments.requireResult(id);
         Path file = TraceFile.pathOf(dataDir, id);
         if (!Files.isRegularFile(file)) {
             throw new TraceNotAvailableException("experiment " + id
                     + " has no trace: submit it with \"trace\": {\"enabled\": true} to record one");
         }
+        if (perfetto) {
+            writePerfetto(id, file, response);
+            return null; // written to the response as it is converted
+        }
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType("text/csv"))
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + id + ".csv\"")
                 .body(new FileSystemResource(file));
+    }
+
+    private static boolean perfettoWanted(String format) {
+        if (format == null || TRACE_CSV.equalsIgnoreCase(format)) {
+            return false;
+        }
+        if (TRACE_PERFETTO.equalsIgnoreCase(format)) {
+            return true;
+        }
+        throw new BadParameterException("format", "must be csv or perfetto");
+    }
+
+    /**
+     * Streams the stored CSV through the engine's converter: memory stays at one entry per pCPU and vCPU, and
+     * the size is bounded by the trace's own bound (schedlab.limits.max-trace-events). Runs still open at the
+     * end of the trace end at the run's simulated end, unless the trace was cut at its bound (trace.maxEvents).
+     */
+    private void writePerfetto(UUID id, Path file, HttpServletResponse response) throws IOException {
+        JsonNode result = json.readTree(experiments.resultJson(id));
+        JsonNode spec = json.readTree(experiments.input(id).normalizedJson());
+        String name = spec.path("name").asString(null);
+        PerfettoTrace.Options options = new PerfettoTrace.Options(name == null ? id.toString() : name,
+                result.path("pcpus").size(), spec.path("trace").path("maxEvents").asLong(0));
+        long end = result.path("summary").path("simulatedNanos").asLong(0);
+        response.setStatus(HttpServletResponse.SC_OK);
+        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        response.setHeader(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + id + ".perfetto.json\"");
+        try (Reader csv = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            OutputStream out = new BufferedOutputStream(response.getOutputStream(), 64 * 1024);
+            PerfettoTrace.fromCsv(csv, out, options, end);
+            out.flush();
+        }
     }
 }

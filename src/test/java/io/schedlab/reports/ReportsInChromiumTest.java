@@ -80,6 +80,7 @@ class ReportsInChromiumTest {
         assertThat(points).containsKeys("chart-cdf", "chart-vm-completion", "chart-vm-headline", "chart-pcpu-util",
                 "chart-timeline");
         assertThat(points).allSatisfy((chart, n) -> assertThat(n).as(chart + " data points").isPositive());
+        assertThat(browser.findElements(By.cssSelector("a[href$='/trace?format=perfetto']"))).as("Perfetto download link").hasSize(1);
         assertThat(browser.findElement(By.id("window-from")).getDomProperty("value")).isEqualTo("0.5");
         browser.findElement(By.id("cdf-log")).click();
         assertThat(chartPoints().get("chart-cdf")).as("log-x CDF points").isPositive();

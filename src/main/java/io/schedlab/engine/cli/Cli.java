@@ -11,10 +11,12 @@ import java.util.List;
  */
 public final class Cli {
     static final String SIMULATE_USAGE = """
-            usage: schedlab simulate FILE [--out F] [--trace F]
+            usage: schedlab simulate FILE [--out F] [--trace F] [--perfetto F]
               FILE        experiment document (JSON), validated like POST /api/v1/experiments
               --out F     write the result document to F instead of standard output
               --trace F   turn the event trace on and write it to F as CSV (time_ns,pcpu,event,vm,vcpu)
+              --perfetto F  turn the event trace on and write it to F as Chrome trace-event JSON
+                          (open it in ui.perfetto.dev: a track per pCPU, migrations, run queues)
               --help      print this help""";
     static final String SCENARIO_USAGE = """
             usage: schedlab scenario <E1..E5|all|list> [--quick] [--threads N] [--markdown FILE] [--skip E4,..]

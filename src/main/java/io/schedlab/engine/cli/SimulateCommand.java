@@ -4,13 +4,18 @@ import io.schedlab.engine.Engine;
 import io.schedlab.engine.RunControl;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.metrics.TraceCsv;
+import io.schedlab.engine.metrics.TraceSink;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.TraceSpec;
 import io.schedlab.engine.spec.Violation;
+import io.schedlab.engine.sim.TopologyBuilder;
+import io.schedlab.engine.trace.PerfettoTrace;
+import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +26,10 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code simulate FILE [--out F] [--trace F]}: validate, run and print the result document as JSON. */
+/**
+ * {@code simulate FILE [--out F] [--trace F] [--perfetto F]}: validate, run and print the result document as
+ * JSON; the trace as CSV and/or as a Chrome trace-event JSON file for ui.perfetto.dev.
+ */
 final class SimulateCommand {
     private SimulateCommand() {
     }
@@ -34,16 +42,17 @@ final class SimulateCommand {
         Path file = null;
         Path out = null;
         Path traceFile = null;
+        Path perfettoFile = null;
         for (int i = 1; i < args.length; i++) {
-            if ("--out".equals(args[i]) || "--trace".equals(args[i])) {
+            if ("--out".equals(args[i]) || "--trace".equals(args[i]) || "--perfetto".equals(args[i])) {
                 if (i + 1 >= args.length) {
                     throw new IllegalArgumentException("simulate option " + args[i] + " needs a file name");
                 }
                 Path p = Path.of(args[++i]);
-                if ("--out".equals(args[i - 1])) {
-                    out = p;
-                } else {
-                    traceFile = p;
+                switch (args[i - 1]) {
+                    case "--out" -> out = p;
+                    case "--trace" -> traceFile = p;
+                    default -> perfettoFile = p;
                 }
             } else if (args[i].startsWith("-")) {
                 throw new IllegalArgumentException("unknown simulate option " + args[i]);
@@ -65,7 +74,7 @@ final class SimulateCommand {
                     + (where == null || where.isEmpty() ? "" : " at " + where));
             return 2;
         }
-        if (traceFile != null) {
+        if (traceFile != null || perfettoFile != null) {
             spec = withTraceOn(spec);
         }
         Engine engine = Engine.standard();
@@ -77,10 +86,25 @@ final class SimulateCommand {
             return 2;
         }
         ResultDocument doc;
-        if (traceFile != null) {
-            try (BufferedWriter w = Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8);
-                    CSVPrinter printer = TraceCsv.FORMAT.print(w)) {
-                doc = engine.run(v.normalized(), Limits.defaults(), controlWithTrace(printer));
+        if (traceFile != null || perfettoFile != null) {
+            ExperimentSpec normalized = v.normalized();
+            try (BufferedWriter w = traceFile == null ? null : Files.newBufferedWriter(traceFile, StandardCharsets.UTF_8);
+                    CSVPrinter printer = w == null ? null : TraceCsv.FORMAT.print(w);
+                    OutputStream json = perfettoFile == null ? null
+                            : new BufferedOutputStream(Files.newOutputStream(perfettoFile))) {
+                // the same converter as GET /api/v1/experiments/{id}/trace?format=perfetto, fed as the run goes
+                PerfettoTrace perfetto = json == null ? null : PerfettoTrace.open(json, new PerfettoTrace.Options(
+                        normalized.name(), TopologyBuilder.build(normalized.host()).size(),
+                        normalized.trace().maxEvents()));
+                TraceSink csv = printer == null ? TraceSink.NONE : TraceCsv.printingTo(printer);
+                TraceSink both = perfetto == null ? csv : (t, p, e, vm, vcpu) -> {
+                    csv.record(t, p, e, vm, vcpu);
+                    perfetto.record(t, p, e, vm, vcpu);
+                };
+                doc = engine.run(normalized, Limits.defaults(), RunControl.tracingTo(both));
+                if (perfetto != null) {
+                    perfetto.finish(doc.summary().simulatedNanos());
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -100,15 +124,10 @@ final class SimulateCommand {
         return 0;
     }
 
-    /** {@code --trace F} asks for the trace, so it turns tracing on (keeping the document's maxEvents). */
+    /** {@code --trace F} or {@code --perfetto F} asks for the trace, so it turns tracing on (keeping the document's maxEvents). */
     static ExperimentSpec withTraceOn(ExperimentSpec s) {
         Long maxEvents = s.trace() != null ? s.trace().maxEvents() : null;
         return new ExperimentSpec(s.name(), s.labels(), s.seed(), s.durationSeconds(), s.stopWhen(), s.host(),
                 s.scheduler(), s.costs(), s.vms(), s.timeline(), new TraceSpec(true, maxEvents));
-    }
-
-    /** A control whose trace sink writes {@link TraceCsv} rows. */
-    private static RunControl controlWithTrace(CSVPrinter printer) {
-        return RunControl.tracingTo(TraceCsv.printingTo(printer));
     }
 }

@@ -73,12 +73,19 @@ class ReportController {
         }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("experiment", e);
-        data.put("links", Map.of("self", "/api/v1/experiments/" + id, "results", "/api/v1/experiments/" + id + "/results",
-                "trace", "/api/v1/experiments/" + id + "/trace"));
+        Path trace = traces.resolve(id + ".csv");
+        boolean traced = Files.isRegularFile(trace);
+        Map<String, String> links = new LinkedHashMap<>();
+        links.put("self", "/api/v1/experiments/" + id);
+        links.put("results", "/api/v1/experiments/" + id + "/results");
+        links.put("trace", "/api/v1/experiments/" + id + "/trace");
+        if (traced) {
+            links.put("perfetto", "/api/v1/experiments/" + id + "/trace?format=perfetto"); // for ui.perfetto.dev
+        }
+        data.put("links", links);
         if (e.status() == ExperimentStatus.SUCCEEDED) {
             data.put("result", json.readTree(experiments.resultJson(id)));
-            Path trace = traces.resolve(id + ".csv");
-            data.put("timeline", Files.isRegularFile(trace) ? TraceTimeline.read(trace, Math.round(start * 1e9),
+            data.put("timeline", traced ? TraceTimeline.read(trace, Math.round(start * 1e9),
                     Math.round(end * 1e9), properties.maxTimelineSegments()) : null);
         }
         String title = "Experiment " + (e.name() == null ? id : e.name());

@@ -49,7 +49,7 @@ class CliTest {
         assertThat(run("help")).isZero();
         assertThat(out()).contains("--out", "--trace", "--quick", "--policy", "--seconds", "--repeat", "--warmup",
                 "--scale");
-        for (List<String> c : List.of(List.of("simulate", "--out", "--trace"), List.of("scenario", "--quick", "list"),
+        for (List<String> c : List.of(List.of("simulate", "--out", "--trace", "--perfetto"), List.of("scenario", "--quick", "list"),
                 List.of("bench", "--policy", "--seconds", "--repeat", "--warmup", "--scale"))) {
             out.reset();
             assertThat(run(c.get(0), "--help")).as(c.get(0)).isZero();
@@ -106,6 +106,22 @@ class CliTest {
         assertThat(lines.get(0)).isEqualTo("time_ns,pcpu,event,vm,vcpu");
         assertThat(lines.size()).isGreaterThan(1);
         assertThat(lines.subList(1, lines.size())).anyMatch(l -> l.contains(",a,"));
+    }
+
+    @Test
+    void perfettoOptionWritesTheTraceAsTraceEventJson() throws IOException {
+        Path spec = dir.resolve("small.json");
+        Files.writeString(spec, """
+                {"durationSeconds": 1, "host": {"sockets": 1, "coresPerSocket": 2},
+                 "scheduler": {"policy": "static"},
+                 "vms": [{"name": "a", "vcpus": 1, "workload": {"type": "cpu-loop", "params": {"workSeconds": 0.5}}}]}
+                """);
+        Path json = dir.resolve("trace.json");
+        assertThat(run("simulate", spec.toString(), "--perfetto", json.toString(), "--out",
+                dir.resolve("r.json").toString())).as(err()).isZero();
+        io.schedlab.engine.trace.PerfettoChecks.Contents file =
+                io.schedlab.engine.trace.PerfettoChecks.check(Files.readAllBytes(json));
+        assertThat(file.slices()).isNotEmpty().allMatch(s -> s.vm().equals("a"));
     }
 
     @Test
