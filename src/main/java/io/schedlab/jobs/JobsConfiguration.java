@@ -106,12 +106,14 @@ class JobsConfiguration {
     }
 
     @Bean
-    RevivedFirst revivedFirst(DataSource dataSource, JobsProperties properties, JobsDatabase database) {
+    RevivedFirst revivedFirst(DataSource dataSource, JobsProperties properties, JobsDatabase database,
+            ReplicaName replicaName) {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         // a job handed back behind a revived one: wake the replicas (PostgreSQL), an idle one takes it at once
         Runnable handedBack = database.postgreSql() && properties.replicaWakeUps()
                 ? () -> ReplicaWakeUps.notifyReplicas(jdbc) : () -> { };
-        return new RevivedFirst(jdbc, TASK_NAME, RevivedFirst.FORGET_AFTER, System::nanoTime, handedBack);
+        return new RevivedFirst(jdbc, TASK_NAME, replicaName.name(), RevivedFirst.FORGET_AFTER, System::nanoTime,
+                handedBack);
     }
 
     @Bean(destroyMethod = "")

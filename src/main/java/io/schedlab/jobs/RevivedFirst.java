@@ -32,8 +32,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * {@code enablePriority()}, not used here), so keeping the original time puts the run at the head of the queue. Jobs fetched before the revival may still wait in this process's worker queue, ahead of
  * the revived ones (lock-and-fetch: the picked-ahead ones, locked; fetch: candidates, dropped as stale by the
  * fetch the revival triggers unless a worker picks one first): {@link #mayStart} hands each of them back unstarted (a version-checked un-pick, as
- * {@link PickedAhead}'s) while a job this process revived is still due and unpicked, so the next fetch takes the
- * revived job first. Which process revives does not matter: every replica runs db-scheduler's dead-execution
+ * {@link PickedAhead}'s) while a job this process revived has not started (due and unpicked, so the next fetch
+ * takes it first, or already fetched into this process's worker queue behind them). Which process revives does not matter: every replica runs db-scheduler's dead-execution
  * check, the first to see the job revives it, and its workers are the ones that defer.
  * <p>
  * A revived job is forgotten once it is picked (here or by another replica), gone, or no longer due, or after
@@ -56,18 +56,21 @@ final class RevivedFirst implements DeadExecutionHandler<UUID> {
     private final Map<String, Long> waiting = new ConcurrentHashMap<>();
     private final JdbcTemplate jdbc;
     private final String taskName;
+    private final String replica;
     private final Duration forgetAfter;
     private final LongSupplier nanoClock;
     private final Runnable handedBack;
 
     /**
+     * @param replica     this process's scheduler name (db-scheduler's picked_by)
      * @param forgetAfter how long a revived job may hold back newer ones at most
      * @param handedBack  run after a newer job went back to the queue (wakes the replicas)
      */
-    RevivedFirst(JdbcTemplate jdbc, String taskName, Duration forgetAfter, LongSupplier nanoClock,
+    RevivedFirst(JdbcTemplate jdbc, String taskName, String replica, Duration forgetAfter, LongSupplier nanoClock,
             Runnable handedBack) {
         this.jdbc = jdbc;
         this.taskName = taskName;
+        this.replica = replica;
         this.forgetAfter = forgetAfter;
         this.nanoClock = nanoClock;
         this.handedBack = handedBack;
@@ -124,7 +127,12 @@ final class RevivedFirst implements DeadExecutionHandler<UUID> {
         }
     }
 
-    /** Prunes and returns the revived jobs still due and unpicked. */
+    /**
+     * Prunes and returns the revived jobs not started yet: still due and unpicked, or picked by this process
+     * (fetched into its worker queue, possibly behind newer jobs picked ahead before the revival: those are
+     * handed back as workers reach them, until a worker reaches the revived one). One picked by another
+     * process is that process's to start.
+     */
     private Set<String> stillWaiting() {
         long now = nanoClock.getAsLong();
         waiting.entrySet().removeIf(e -> now - e.getValue() >= forgetAfter.toNanos());
@@ -139,10 +147,12 @@ final class RevivedFirst implements DeadExecutionHandler<UUID> {
             args.add(taskName);
             args.add(false);
             args.add(Timestamp.from(Instant.now()));
+            args.add(true);
+            args.add(replica);
             args.addAll(ids);
             unpicked = new HashSet<>(jdbc.queryForList("select task_instance from scheduled_tasks where task_name = ?"
-                    + " and picked = ? and execution_time <= ? and task_instance in (" + in + ")", String.class,
-                    args.toArray()));
+                    + " and ((picked = ? and execution_time <= ?) or (picked = ? and picked_by = ?))"
+                    + " and task_instance in (" + in + ")", String.class, args.toArray()));
         } catch (DataAccessException e) {
             log.warn("could not read the revived jobs, not holding newer ones back: {}", e.toString());
             return Set.of();

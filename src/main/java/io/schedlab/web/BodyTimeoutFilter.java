@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -22,6 +23,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * timeout instead: the bound is the body timeout plus at most one {@code server.tomcat.connection-timeout}.
  */
 @Component
+@EnableConfigurationProperties(HttpGuardProperties.class) // also in web slices, which hold filters only
 @Order(Ordered.HIGHEST_PRECEDENCE + 11)
 public class BodyTimeoutFilter extends OncePerRequestFilter {
 

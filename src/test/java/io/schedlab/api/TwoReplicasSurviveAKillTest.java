@@ -36,6 +36,8 @@ class TwoReplicasSurviveAKillTest {
     private static final Duration TAKE_OVER_BOUND = Duration.ofSeconds(15);
     /** Jobs waiting unpicked when replica-b is killed. */
     private static final int FULL_QUEUE = 40;
+    /** Submitted right after the kill: newer than every job the killed replica held. */
+    private static final int NEWER_AFTER_KILL = 12;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final JsonMapper json = JsonMapper.builder().build();
@@ -71,6 +73,10 @@ class TwoReplicasSurviveAKillTest {
                         }
                     }
                     assertThat(heldByB).as("replica-b held jobs with " + FULL_QUEUE + " queued").isNotNull();
+                    // newer than every held job by construction, behind the full queue: the revived ones go first
+                    for (int n = 0; n < NEWER_AFTER_KILL && i < EXPERIMENTS; n++, i++) {
+                        ids.add(submit(portA, body));
+                    }
                     Duration released = awaitReleased(c, heldByB, Duration.ofSeconds(60));
                     assertThat(released).as("jobs of the killed replica released").isLessThanOrEqualTo(TAKE_OVER_BOUND);
                     // the jobs still queued then and submitted after every job the killed replica held
@@ -166,11 +172,12 @@ class TwoReplicasSurviveAKillTest {
     }
 
     /**
-     * Jobs waiting unpicked now whose experiments were submitted after every one of {@code held} (a job a
+     * Experiments not started yet whose runs were submitted after every one of {@code held} (a job a
      * survivor picked ahead and handed back may be older than the held ones: it may start before them).
      */
     private static Set<String> newerQueued(Connection c, Set<String> held) throws Exception {
-        Set<String> queued = RunRows.strings(c, "select task_instance from scheduled_tasks where not picked");
+        // not yet started, whether its job waits in the table or was picked ahead into a replica's worker queue
+        Set<String> queued = RunRows.strings(c, "select cast(id as varchar) from experiments where status = 'QUEUED'");
         queued.removeAll(held);
         Map<String, Instant> created = instants(c, "select cast(id as varchar), created_at from experiments");
         Instant newestHeld = held.stream().map(created::get).max(Instant::compareTo).orElseThrow();
