@@ -1,7 +1,6 @@
 package io.schedlab.web;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -86,13 +85,12 @@ public class BodySizeLimitFilter extends OncePerRequestFilter {
         }
     }
 
-    private static final class LimitedStream extends ServletInputStream {
-        private final ServletInputStream in;
+    private static final class LimitedStream extends ForwardingServletInputStream {
         private final long limit;
         private long count;
 
         LimitedStream(ServletInputStream in, long limit) {
-            this.in = in;
+            super(in);
             this.limit = limit;
         }
 
@@ -119,21 +117,6 @@ public class BodySizeLimitFilter extends OncePerRequestFilter {
             if (count > limit) {
                 throw new PayloadTooLargeException(limit);
             }
-        }
-
-        @Override
-        public boolean isFinished() {
-            return in.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return in.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.schedlab.web;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -73,14 +72,13 @@ public class BodyTimeoutFilter extends OncePerRequestFilter {
         }
     }
 
-    private static final class TimedStream extends ServletInputStream {
-        private final ServletInputStream in;
+    private static final class TimedStream extends ForwardingServletInputStream {
         private final long deadline;
         private final Duration timeout;
         private final Runnable onTimeout;
 
         TimedStream(ServletInputStream in, long deadline, Duration timeout, Runnable onTimeout) {
-            this.in = in;
+            super(in);
             this.deadline = deadline;
             this.timeout = timeout;
             this.onTimeout = onTimeout;
@@ -109,21 +107,6 @@ public class BodyTimeoutFilter extends OncePerRequestFilter {
                 onTimeout.run();
                 throw new BodyTimeoutException(timeout);
             }
-        }
-
-        @Override
-        public boolean isFinished() {
-            return in.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return in.isReady();
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-            in.setReadListener(listener);
         }
     }
 }
