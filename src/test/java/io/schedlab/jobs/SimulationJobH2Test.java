@@ -246,8 +246,9 @@ class SimulationJobH2Test {
         Path trace = Path.of("target/test-data/jobs-h2/traces/" + id + ".csv");
         List<String> lines = Files.readAllLines(trace);
         assertThat(lines.get(0)).isEqualTo("time_ns,pcpu,event,vm,vcpu");
-        assertThat(lines.size()).isGreaterThan(5);
-        assertThat(lines.get(1)).matches("\\d+,0,switch,vm1,0");
+        // one record per step of the fake run, whose step count follows the wall clock (fewer on a loaded machine)
+        assertThat(lines.size()).isGreaterThan(1);
+        assertThat(lines.subList(1, lines.size())).allMatch(l -> l.matches("\\d+,0,switch,vm1,0"));
         assertThat(Path.of(trace + ".part")).doesNotExist();
     }
 
