@@ -3,6 +3,8 @@
 -- Idempotency-Key replayed), sweeps (submitted, listed, read), and bad requests (undecodable query,
 -- unknown id, no key, bad body).
 -- Counts answers by class; any 5xx is a failure of the soak.
+dofile("bench/soak-answers.lua")
+
 local key = os.getenv("KEY") or ""
 local id = os.getenv("EXPERIMENT_ID") or "00000000-0000-0000-0000-000000000000"
 local body_file = os.getenv("BODY_FILE") or "examples/small.json"
@@ -18,16 +20,7 @@ local pause = tonumber(os.getenv("DELAY_MS") or "0")
 
 local auth = { ["Authorization"] = "Bearer " .. key }
 local json = { ["Authorization"] = "Bearer " .. key, ["Content-Type"] = "application/json" }
-local threads = {}
 local n = 0
-
-function setup(thread)
-  table.insert(threads, thread)
-end
-
-function init(args)
-  counts = { ok = 0, c4xx = 0, c5xx = 0, other = 0 }
-end
 
 local function idem(h, k)
   local c = {}
@@ -64,24 +57,6 @@ function delay()
   return pause
 end
 
-function response(status, headers, body)
-  if status >= 500 then
-    counts.c5xx = counts.c5xx + 1
-  elseif status >= 400 then
-    counts.c4xx = counts.c4xx + 1
-  elseif status >= 200 and status < 300 then
-    counts.ok = counts.ok + 1
-  else
-    counts.other = counts.other + 1
-  end
-end
-
 function done(summary, latency, requests)
-  local ok, c4, c5, other = 0, 0, 0, 0
-  for _, t in ipairs(threads) do
-    local c = t:get("counts")
-    ok, c4, c5, other = ok + c.ok, c4 + c.c4xx, c5 + c.c5xx, other + c.other
-  end
-  io.write(string.format("answers_2xx %d answers_4xx %d answers_5xx %d other %d socket_errors %d\n", ok, c4, c5, other,
-    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  report_answers(summary, false)
 end
