@@ -31,6 +31,17 @@ public record CallerAccess(String owner, boolean readsAll, boolean changesAll, b
         return changesAll || (writes && owns(rowOwner));
     }
 
+    /**
+     * Throws {@link NotAllowedException} unless this caller may change an object owned by
+     * {@code rowOwner}; {@code object} names it in the message ("sweep 5f1c...").
+     */
+    public void requireChange(String rowOwner, String object) {
+        if (!mayChange(rowOwner)) {
+            throw new NotAllowedException("API key '" + owner + "' may read " + object
+                    + " but not cancel or delete it (only its owner or an admin key may)");
+        }
+    }
+
     /** The owner to filter lists by: null when the caller reads everyone's objects. */
     public String listOwner() {
         return readsAll ? null : owner;

@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.access.CallerAccess;
 import io.schedlab.access.CallerAccessProvider;
-import io.schedlab.access.NotAllowedException;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.admission.CostEstimate;
@@ -264,11 +263,7 @@ public class ExperimentService {
         if (caller.changesAll()) {
             return;
         }
-        ExperimentRow row = visibleRow(id);
-        if (!caller.mayChange(row.owner())) {
-            throw new NotAllowedException("API key '" + caller.owner() + "' may read experiment " + id
-                    + " but not cancel or delete it (only its owner or an admin key may)");
-        }
+        caller.requireChange(visibleRow(id).owner(), "experiment " + id);
     }
 
     /** The stored input: exactly as sent, and normalized. */

@@ -2,7 +2,6 @@ package io.schedlab.sweeps;
 
 import io.schedlab.access.CallerAccess;
 import io.schedlab.access.CallerAccessProvider;
-import io.schedlab.access.NotAllowedException;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.engine.sweeps.SweepAggregator;
 import io.schedlab.engine.sweeps.SweepCell;
@@ -245,11 +244,7 @@ public class SweepService {
      * conflict. The sweep ends CANCELLED once its running children have stopped.
      */
     public Sweep cancel(UUID id) {
-        CallerAccess caller = access.current();
-        if (!caller.mayChange(visibleRow(id).owner())) {
-            throw new NotAllowedException("API key '" + caller.owner() + "' may read sweep " + id
-                    + " but not cancel it (only its owner or an admin key may)");
-        }
+        access.current().requireChange(visibleRow(id).owner(), "sweep " + id);
         Sweep before = get(id);
         if (before.status().finished()) {
             throw new ExperimentConflictException("sweep " + id + " is already " + before.status()
