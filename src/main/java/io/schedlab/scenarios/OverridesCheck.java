@@ -12,7 +12,7 @@ import java.util.List;
  * Bounds a scenario run's overrides before they are applied: {@code repetitions} n becomes n seeds
  * in every table, so it is checked against the sweep limit, alone and times each table's cells,
  * before a single seed exists (a run with 2147483647 repetitions used to build the seed list
- * first and run the heap out: issue 23). {@code durationSeconds} is held to the experiments' limit.
+ * first and run the heap out). {@code durationSeconds} is held to the experiments' limit.
  */
 final class OverridesCheck {
 

@@ -32,7 +32,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Every size a user controls, oversized, in every body the API takes (issue 23): each numeric
+ * Every size a user controls, oversized, in every body the API takes: each numeric
  * field of an experiment (submitted and validated), a sweep and a scenario run's overrides gets
  * huge, negative, 64-bit, fractional and out-of-double-range values; each list is grown to fill
  * the body limit; each string becomes 100,000 characters. Sent over a raw socket to the real

@@ -8,7 +8,7 @@ import java.util.Map;
  * distances, affinities, placements, per-vCPU entries, host thread groups) and every name the
  * validator would echo, against its limit. It reads only sizes and lengths; while one is over, the
  * element checks (which build each VM's workload, or one violation per bad entry) do not run, so an
- * oversized list costs no more than reading the body did (issue 23).
+ * oversized list costs no more than reading the body did.
  */
 final class SpecSizes {
 

@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
  * to (cells x repetitions) and the JSON those children would hold, each against its limit. It only
  * reads list sizes and the lengths of the document's own parts, so it costs no more than reading
  * the body did; nothing is expanded or checked element by element while one of these is exceeded
- * (a huge count then costs microseconds, not an expansion first: issue 23).
+ * (a huge count then costs microseconds, not an expansion first).
  */
 public final class SweepSizes {
 

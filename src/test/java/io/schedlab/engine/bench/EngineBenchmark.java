@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * JMH benchmark of the engine on the issue-3 scenario (64 pCPUs, 256 vCPUs, mixed workloads) and of
+ * JMH benchmark of the engine on the bench scenario (64 pCPUs, 256 vCPUs, mixed workloads) and of
  * the raw event heap. Not a test. Run (see docs/benchmarks.md):
  * {@code java -cp target/test-classes:target/classes:$(cat cp.txt) org.openjdk.jmh.Main EngineBenchmark}.
  */
