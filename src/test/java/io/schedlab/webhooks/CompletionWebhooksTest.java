@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -55,6 +57,8 @@ class CompletionWebhooksTest {
 
     @LocalServerPort
     int port;
+    @Autowired
+    MeterRegistry meters;
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final JsonMapper json = JsonMapper.builder().build();
@@ -94,10 +98,14 @@ class CompletionWebhooksTest {
 
     @Test
     void aReceiverFailingTwiceGetsTheEventOnTheThirdAttemptWithTheSameDeliveryId() throws Exception {
+        double refusedBefore = count("schedlab.webhooks.attempts", "refused");
+        double deliveredBefore = count("schedlab.webhooks.deliveries", "delivered");
         try (Receiver receiver = Receiver.failingFirst(2)) {
             String id = submitExperiment("bob", receiver.url("/flaky")).path("id").asString();
 
             JsonNode delivery = awaitDelivered("bob", "/api/v1/experiments/" + id + "/deliveries");
+            assertThat(count("schedlab.webhooks.attempts", "refused") - refusedBefore).isGreaterThanOrEqualTo(2);
+            assertThat(count("schedlab.webhooks.deliveries", "delivered") - deliveredBefore).isGreaterThanOrEqualTo(1);
             assertThat(receiver.requests()).hasSize(3);
             String deliveryId = delivery.path("id").asString();
             for (Receiver.Request r : receiver.requests()) {
@@ -210,6 +218,10 @@ class CompletionWebhooksTest {
                     .asString();
             assertThat(aliceSecret).isNotEqualTo(bobSecret);
         }
+    }
+
+    private double count(String meter, String outcome) {
+        return meters.get(meter).tag("outcome", outcome).counter().count();
     }
 
     private void assertRefused(HttpResponse<String> answer, String pointer, String message) {

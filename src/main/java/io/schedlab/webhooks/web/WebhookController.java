@@ -46,7 +46,8 @@ class WebhookController {
         this.access = access.getIfAvailable(() -> CallerAccessProvider.OPEN);
     }
 
-    @Operation(operationId = "getExperimentDeliveries", summary = "The completion webhook deliveries of an experiment, with every attempt (time, status code, outcome)")
+    @Operation(operationId = "getExperimentDeliveries", description = "The deliveries of the experiment's notify target: state (WAITING until it has finished, SENDING, DELIVERED, GAVE_UP or DROPPED), the event as posted and every attempt with its start, duration, status code and outcome. Readable by whoever may read the experiment.",
+            summary = "The completion webhook deliveries of an experiment, with every attempt (time, status code, outcome)")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the delivery log (empty when submitted without notify)", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = DeliveryLogResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
@@ -57,7 +58,8 @@ class WebhookController {
         return DeliveryLogResponse.of(id, deliveries.forSubject(id), deliveries::attempts);
     }
 
-    @Operation(operationId = "getSweepDeliveries", summary = "The completion webhook deliveries of a sweep, with every attempt (time, status code, outcome)")
+    @Operation(operationId = "getSweepDeliveries", description = "The deliveries of the sweep's notify target: state (WAITING until every child has finished, SENDING, DELIVERED or GAVE_UP), the event as posted and every attempt with its start, duration, status code and outcome. Readable by whoever may read the sweep.",
+            summary = "The completion webhook deliveries of a sweep, with every attempt (time, status code, outcome)")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the delivery log (empty when submitted without notify)", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = DeliveryLogResponse.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
@@ -68,7 +70,8 @@ class WebhookController {
         return DeliveryLogResponse.of(id, deliveries.forSubject(id), deliveries::attempts);
     }
 
-    @Operation(operationId = "getWebhookSecret", summary = "The caller's webhook signing secret (made on first use); without API keys the one secret of the service")
+    @Operation(operationId = "getWebhookSecret", description = "The secret whose HMAC-SHA256 signs the events of the caller's submissions (X-SchedLab-Signature: sha256= and the hex HMAC of the body, keyed with the secret's text as UTF-8 bytes). Made on first use; without API keys the service has one secret.",
+            summary = "The caller's webhook signing secret (made on first use); without API keys the one secret of the service")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the secret", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SecretResponse.class)))})
     @GetMapping(path = "/webhooks/secret", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -76,7 +79,8 @@ class WebhookController {
         return SecretResponse.of(secrets.current(access.current().owner()));
     }
 
-    @Operation(operationId = "rotateWebhookSecret", summary = "Replace the caller's webhook signing secret; every attempt from now on, retries included, is signed with the new one")
+    @Operation(operationId = "rotateWebhookSecret", description = "Replaces the caller's secret with a new random one; every attempt from now on, retries of earlier deliveries included, is signed with it.",
+            summary = "Replace the caller's webhook signing secret; every attempt from now on, retries included, is signed with the new one")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the new secret", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SecretResponse.class)))})
     @PostMapping(path = "/webhooks/secret", produces = MediaType.APPLICATION_JSON_VALUE)
