@@ -15,6 +15,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponses;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.UUID;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -37,8 +38,9 @@ class WebhookController {
     private final WebhookSecrets secrets;
     private final CallerAccessProvider access;
 
-    WebhookController(ExperimentService experiments, SweepService sweeps, DeliveryStore deliveries,
-            WebhookSecrets secrets, ObjectProvider<CallerAccessProvider> access) {
+    /** The store and the secrets are resolved on first use ({@code @Lazy}): web slices hold controllers only. */
+    WebhookController(ExperimentService experiments, SweepService sweeps, @Lazy DeliveryStore deliveries,
+            @Lazy WebhookSecrets secrets, ObjectProvider<CallerAccessProvider> access) {
         this.experiments = experiments;
         this.sweeps = sweeps;
         this.deliveries = deliveries;
@@ -55,7 +57,7 @@ class WebhookController {
     @GetMapping(path = "/experiments/{id}/deliveries", produces = MediaType.APPLICATION_JSON_VALUE)
     DeliveryLogResponse experimentDeliveries(@PathVariable("id") UUID id) {
         experiments.get(id); // not found unless the caller may read it
-        return DeliveryLogResponse.of(id, deliveries.forSubject(id), deliveries::attempts);
+        return log(id);
     }
 
     @Operation(operationId = "getSweepDeliveries", description = "The deliveries of the sweep's notify target: state (WAITING until every child has finished, SENDING, DELIVERED or GAVE_UP), the event as posted and every attempt with its start, duration, status code and outcome. Readable by whoever may read the sweep.",
@@ -67,7 +69,11 @@ class WebhookController {
     @GetMapping(path = "/sweeps/{id}/deliveries", produces = MediaType.APPLICATION_JSON_VALUE)
     DeliveryLogResponse sweepDeliveries(@PathVariable("id") UUID id) {
         sweeps.definition(id); // not found unless the caller may read it
-        return DeliveryLogResponse.of(id, deliveries.forSubject(id), deliveries::attempts);
+        return log(id);
+    }
+
+    private DeliveryLogResponse log(UUID subject) {
+        return DeliveryLogResponse.of(subject, deliveries.forSubject(subject), deliveries::attempts);
     }
 
     @Operation(operationId = "getWebhookSecret", description = "The secret whose HMAC-SHA256 signs the events of the caller's submissions (X-SchedLab-Signature: sha256= and the hex HMAC of the body, keyed with the secret's text as UTF-8 bytes). Made on first use; without API keys the service has one secret.",
