@@ -63,6 +63,7 @@ public class ExperimentService {
     private IdempotentSubmissions idempotency;
     private QuotaProperties quotas = QuotaProperties.NONE;
     private StorageGuard storage = new StorageGuard(0, () -> Long.MAX_VALUE);
+    private NotifyTargets notifyTargets = NotifyTargets.NONE;
     private final Path dataDir;
 
     public ExperimentService(Engine engine, LimitsProperties limits, ExperimentRepository repository, JobQueue jobQueue,
@@ -91,6 +92,12 @@ public class ExperimentService {
         this.storage = storage;
     }
 
+    /** Where a submission's notify object is checked and recorded (none: a notify object is refused). */
+    @org.springframework.beans.factory.annotation.Autowired(required = false)
+    void setNotifyTargets(NotifyTargets notifyTargets) {
+        this.notifyTargets = notifyTargets;
+    }
+
     /** Who is asking (set when API keys are wired; open to everyone otherwise). */
     @org.springframework.beans.factory.annotation.Autowired(required = false)
     void setAccessProvider(CallerAccessProvider access) {
@@ -107,9 +114,15 @@ public class ExperimentService {
     /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */
     public ValidatedExperiment validate(byte[] body) {
         String raw = reader.decode(body);
-        ExperimentSpec spec = reader.read(raw);
+        ExperimentSpecReader.WithNotify<ExperimentSpec> read = reader.readWithNotify(raw, ExperimentSpec.class,
+                "an experiment");
+        ExperimentSpec spec = read.value();
         Validation validation = engine.validate(spec, limits.toEngineLimits());
         List<Violation> violations = SubmissionRules.merge(SubmissionRules.check(spec), validation.violations());
+        if (read.notifyTarget() != null) {
+            violations = new java.util.ArrayList<>(violations);
+            violations.addAll(notifyTargets.check(read.notifyTarget()));
+        }
         if (!violations.isEmpty()) {
             throw new InvalidExperimentException(violations);
         }
@@ -117,7 +130,8 @@ public class ExperimentService {
         if (cost.events() > limits.maxEvents() || cost.heapBytes() > limits.maxRunHeapBytes()) {
             throw new ExperimentTooCostlyException(cost, limits.maxEvents(), limits.maxRunHeapBytes());
         }
-        return new ValidatedExperiment(raw, validation.normalized(), reader.write(validation.normalized()));
+        return new ValidatedExperiment(raw, validation.normalized(), reader.write(validation.normalized()),
+                read.notifyTarget());
     }
 
     /**
@@ -192,6 +206,11 @@ public class ExperimentService {
             // a sweep's children as one batch of experiment rows and one of jobs (500 single-row inserts each before)
             repository.insertQueuedAll(experiments);
             jobQueue.enqueueAll(ids);
+            for (int i = 0; i < valid.size(); i++) {
+                if (valid.get(i).notifyTarget() != null) {
+                    notifyTargets.record("experiment", ids.get(i), caller.owner(), valid.get(i).notifyTarget());
+                }
+            }
             afterInsert.accept(ids);
         });
         for (NewExperiment experiment : experiments) {

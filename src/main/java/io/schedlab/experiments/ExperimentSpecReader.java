@@ -30,6 +30,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ExperimentSpecReader {
 
+    /** The member of an experiment or sweep body that names where to post when it has finished. */
+    public static final String NOTIFY = "notify";
+
     private final JsonMapper mapper = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -74,6 +77,36 @@ public final class ExperimentSpecReader {
             throw new MalformedExperimentException(new Violation("", "expected a JSON object, got null"));
         }
         return value;
+    }
+
+    /** A request body with its {@code notify} object taken out of it (null: the body has none). */
+    public record WithNotify<T>(T value, tools.jackson.databind.JsonNode notifyTarget) {
+    }
+
+    /**
+     * As {@link #read(String, Class, String)}, with a top-level {@code notify} member taken out before
+     * the body is bound to {@code type} (it is the service's, not the engine's). A body without the word
+     * is read as it is.
+     */
+    public <T> WithNotify<T> readWithNotify(String json, Class<T> type, String what) {
+        if (!json.contains("\"" + NOTIFY + "\"")) {
+            return new WithNotify<>(read(json, type, what), null);
+        }
+        tools.jackson.databind.JsonNode tree;
+        try {
+            tree = mapper.readTree(json);
+        } catch (JacksonException e) {
+            return new WithNotify<>(read(json, type, what), null); // reports the syntax error with its place
+        }
+        if (!(tree instanceof tools.jackson.databind.node.ObjectNode object) || !object.has(NOTIFY)) {
+            return new WithNotify<>(read(json, type, what), null);
+        }
+        tools.jackson.databind.JsonNode notify = object.remove(NOTIFY);
+        try {
+            return new WithNotify<>(mapper.treeToValue(object, type), notify);
+        } catch (JacksonException e) {
+            throw new MalformedExperimentException(new Violation(pointer(e), describe(e)));
+        }
     }
 
     /** A JSON tree (e.g. a sweep's base) as an experiment, with the same strict rules. */

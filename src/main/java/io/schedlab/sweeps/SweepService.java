@@ -18,6 +18,7 @@ import io.schedlab.experiments.ExperimentStatus;
 import io.schedlab.experiments.IdempotentSubmissions;
 import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.MalformedExperimentException;
+import io.schedlab.experiments.NotifyTargets;
 import io.schedlab.experiments.ValidatedExperiment;
 import io.schedlab.sweeps.persistence.NewSweepChild;
 import io.schedlab.sweeps.persistence.SweepRow;
@@ -63,6 +64,7 @@ public class SweepService {
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final JsonMapper json = JsonMapper.builder().build();
     private CallerAccessProvider access = CallerAccessProvider.OPEN;
+    private NotifyTargets notifyTargets = NotifyTargets.NONE;
 
     public SweepService(ExperimentService experiments, SweepStore store, SweepsProperties limits,
             IdempotentSubmissions idempotency) {
@@ -78,10 +80,19 @@ public class SweepService {
         this.access = access;
     }
 
+    /** Where a sweep's notify object is checked and recorded (none: a notify object is refused). */
+    @Autowired(required = false)
+    void setNotifyTargets(NotifyTargets notifyTargets) {
+        this.notifyTargets = notifyTargets;
+    }
+
     /** Reads and checks a sweep and validates every experiment it expands to; nothing is stored. */
     public Prepared prepare(byte[] body) {
         String raw = reader.decode(body);
-        SweepDefinition definition = reader.read(raw, SweepDefinition.class, "a sweep");
+        ExperimentSpecReader.WithNotify<SweepDefinition> read = reader.readWithNotify(raw, SweepDefinition.class,
+                "a sweep");
+        SweepDefinition definition = read.value();
+        checkNotify(definition, read.notifyTarget());
         checkBaseSizes(definition);
         SweepPlan plan = planner.plan(definition);
         UUID id = UUID.randomUUID();
@@ -107,7 +118,22 @@ public class SweepService {
         if (!problems.isEmpty()) {
             throw SweepPlanner.invalid(problems);
         }
-        return new Prepared(id, raw, plan, children, links);
+        return new Prepared(id, raw, plan, children, links, read.notifyTarget());
+    }
+
+    /** The sweep's notify object (its children have none: a notify object in the base is refused). */
+    private void checkNotify(SweepDefinition definition, tools.jackson.databind.JsonNode notify) {
+        List<SweepViolation> problems = new ArrayList<>();
+        if (definition.base() != null && definition.base().has(ExperimentSpecReader.NOTIFY)) {
+            problems.add(SweepViolation.of("/base/" + ExperimentSpecReader.NOTIFY,
+                    "name notify on the sweep, not on its base (its children are not notified one by one)"));
+        }
+        if (notify != null) {
+            notifyTargets.check(notify).forEach(v -> problems.add(SweepViolation.of(v.pointer(), v.message())));
+        }
+        if (!problems.isEmpty()) {
+            throw SweepPlanner.invalid(problems);
+        }
     }
 
     /**
@@ -167,15 +193,21 @@ public class SweepService {
                     links.add(new NewSweepChild(ids.get(offset + i), link.cellIndex(), link.repetition()));
                 }
                 store.link(p.id(), links);
+                if (p.notifyTarget() != null) {
+                    notifyTargets.record("sweep", p.id(), owner, p.notifyTarget());
+                }
                 offset += p.links().size();
             }
         });
         return prepared.stream().map(p -> get(p.id())).toList();
     }
 
-    /** A checked sweep ready to store: its id, the body as sent, the plan, the validated children and their cells. */
+    /**
+     * A checked sweep ready to store: its id, the body as sent, the plan, the validated children, their
+     * cells and its checked notify object (null: none).
+     */
     public record Prepared(UUID id, String raw, SweepPlan plan, List<ValidatedExperiment> children,
-            List<NewSweepChild> links) {
+            List<NewSweepChild> links, tools.jackson.databind.JsonNode notifyTarget) {
     }
 
     /** Status, progress and, once every child has finished, the table. */
@@ -269,15 +301,7 @@ public class SweepService {
     }
 
     private static SweepStatus status(SweepRow row, Map<ExperimentStatus, Long> counts) {
-        long queued = counts.getOrDefault(ExperimentStatus.QUEUED, 0L);
-        long running = counts.getOrDefault(ExperimentStatus.RUNNING, 0L);
-        if (queued + running > 0) {
-            return queued == row.total() && !row.cancelRequested() ? SweepStatus.QUEUED : SweepStatus.RUNNING;
-        }
-        if (counts.getOrDefault(ExperimentStatus.SUCCEEDED, 0L) == row.total()) {
-            return SweepStatus.SUCCEEDED;
-        }
-        return row.cancelRequested() ? SweepStatus.CANCELLED : SweepStatus.FAILED;
+        return SweepStatus.of(row.total(), row.cancelRequested(), counts);
     }
 
     private Sweep view(SweepRow row, Map<ExperimentStatus, Long> counts, SweepStatus status, Instant finishedAt,

@@ -1,5 +1,8 @@
 package io.schedlab.sweeps;
 
+import io.schedlab.experiments.ExperimentStatus;
+import java.util.Map;
+
 /**
  * A sweep's status, from its children's: QUEUED until one starts, RUNNING until all have
  * finished, then SUCCEEDED (every child succeeded), CANCELLED (the sweep was cancelled and not
@@ -11,5 +14,18 @@ public enum SweepStatus {
 
     public boolean finished() {
         return this == SUCCEEDED || this == FAILED || this == CANCELLED;
+    }
+
+    /** The status of a sweep of {@code total} children with these counts per child status. */
+    public static SweepStatus of(long total, boolean cancelRequested, Map<ExperimentStatus, Long> counts) {
+        long queued = counts.getOrDefault(ExperimentStatus.QUEUED, 0L);
+        long running = counts.getOrDefault(ExperimentStatus.RUNNING, 0L);
+        if (queued + running > 0) {
+            return queued == total && !cancelRequested ? QUEUED : RUNNING;
+        }
+        if (counts.getOrDefault(ExperimentStatus.SUCCEEDED, 0L) == total) {
+            return SUCCEEDED;
+        }
+        return cancelRequested ? CANCELLED : FAILED;
     }
 }
