@@ -11,8 +11,10 @@ import java.util.List;
  * the local group by imbalance_pct, or to an idle CPU whenever it has one waiting; a task that ran in
  * the last migration_cost is cache-hot and stays unless the domain already failed more than
  * cache_nice_tries times. A CPU that goes idle balances at once (newidle), bottom-up.
- * Simplifications: group load is the sum of queue weights (no PELT averages); the all-pinned retry
- * is folded into choosing only queues with a task that may run here.
+ * Loads are PELT averages (weight x the decayed share of recent time runnable, {@link LinuxTask#loadAvg}), so
+ * a short burst of a mostly sleeping thread does not make its CPU look busy and push a vCPU onto a busy one.
+ * Simplifications: a CPU's load counts its runnable tasks only (no decaying blocked load); the all-pinned
+ * retry is folded into choosing only queues with a task that may run here.
  */
 final class LinuxBalancer {
     private final LinuxFairPolicy policy;
@@ -161,11 +163,12 @@ final class LinuxBalancer {
         while (t != null) {
             LinuxTask before = src.queued.lower(t); // detach_tasks walks from the tail
             // detach_tasks: a task heavier than what is left of the imbalance stays (its load is halved per failure).
-            long load = t.weight >> Math.min(failed[dst][d], 30);
+            long taskLoad = t.loadAvg(policy.ctx.now());
+            long load = taskLoad >> Math.min(failed[dst][d], 30);
             if (canMigrate(t, dst, sd, failed[dst][d]) && (idle || load <= imbalance - movedLoad)) {
                 policy.migrateQueued(t, src, to);
                 moved++;
-                movedLoad += t.weight;
+                movedLoad += taskLoad;
                 if (idle || movedLoad >= imbalance) {
                     break;
                 }
@@ -188,7 +191,20 @@ final class LinuxBalancer {
     private long groupLoad(int[] cpus) {
         long load = 0;
         for (int c : cpus) {
-            load += policy.rqs[c].load;
+            load += cpuLoad(policy.rqs[c]);
+        }
+        return load;
+    }
+
+    /**
+     * cpu_load: the PELT load average of the queue's runnable tasks (cfs_rq->avg.load_avg without the decaying
+     * blocked part), so a thread that wakes for 50 us every 2 ms weighs ~2.5% of its weight, not all of it.
+     */
+    private long cpuLoad(LinuxRq rq) {
+        long now = policy.ctx.now();
+        long load = rq.curr != null && rq.curr.onRq ? rq.curr.loadAvg(now) : 0;
+        for (LinuxTask t : rq.queued) {
+            load += t.loadAvg(now);
         }
         return load;
     }
@@ -207,6 +223,7 @@ final class LinuxBalancer {
     /** find_busiest_queue: the most loaded queue of the group with a waiting task allowed on dst. */
     private LinuxRq busiestQueue(int[] cpus, int dst) {
         LinuxRq best = null;
+        long bestLoad = 0;
         for (int c : cpus) {
             LinuxRq rq = policy.rqs[c];
             boolean movable = false;
@@ -216,8 +233,12 @@ final class LinuxBalancer {
                     break;
                 }
             }
-            if (movable && (best == null || rq.load > best.load)) {
-                best = rq;
+            if (movable) {
+                long load = cpuLoad(rq);
+                if (best == null || load > bestLoad) {
+                    best = rq;
+                    bestLoad = load;
+                }
             }
         }
         return best;

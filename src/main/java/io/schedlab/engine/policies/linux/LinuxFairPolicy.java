@@ -171,6 +171,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy {
         }
         place(rq, t, t.fresh);
         t.fresh = false;
+        t.updateAvg(ctx.now());
         rq.add(t);
         if (rq.curr == null || wakeupPreempts(rq, t)) {
             ctx.tickle(rq.cpu);
@@ -185,6 +186,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy {
             return;
         }
         LinuxRq rq = t.rq;
+        t.updateAvg(ctx.now());
         if (rq.curr == t) {
             updateCurr(rq);
             beforeDequeue(rq, t);

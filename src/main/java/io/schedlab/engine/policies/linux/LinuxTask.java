@@ -25,11 +25,45 @@ final class LinuxTask {
     boolean onRq;
     /** Never enqueued yet (ENQUEUE_INITIAL placement). */
     boolean fresh = true;
+    /**
+     * PELT's runnable average (kernel/sched/pelt.c ___update_load_sum / ___update_load_avg): the decayed share of
+     * recent time spent on a run queue, 1 for a new task (init_entity_runnable_average starts at full load).
+     */
+    double runnableAvg = 1.0;
+    /** When runnableAvg was last brought up to date (se->avg.last_update_time); -1 before the first enqueue. */
+    long avgAt = -1;
+
+    /**
+     * PELT's half-life: a contribution halves every LOAD_AVG_PERIOD (32) periods of 1024 us (kernel/sched/pelt.c:
+     * y^32 = 0.5); continuous here rather than per 1024 us period.
+     */
+    static final double PELT_HALF_LIFE_NANOS = 32 * 1024 * 1000.0;
 
     LinuxTask(Vcpu v, int weight, LinuxRq rq) {
         this.v = v;
         this.weight = weight;
         this.rq = rq;
+    }
+
+    /** Brings runnableAvg to {@code now}: the time since the last update counts as runnable when on a run queue. */
+    void updateAvg(long now) {
+        if (avgAt < 0) {
+            avgAt = now;
+            return;
+        }
+        long dt = now - avgAt;
+        if (dt <= 0) {
+            return;
+        }
+        double decay = StrictMath.pow(0.5, dt / PELT_HALF_LIFE_NANOS);
+        runnableAvg = runnableAvg * decay + (onRq ? 1 - decay : 0);
+        avgAt = now;
+    }
+
+    /** se->avg.load_avg at {@code now}: the weight scaled by the runnable average. */
+    long loadAvg(long now) {
+        updateAvg(now);
+        return Math.round(weight * runnableAvg);
     }
 
     /** calc_delta_fair: wall ns of this task -> virtual ns. */
