@@ -1,9 +1,11 @@
 package io.schedlab.jobs;
 
+import io.schedlab.database.DatabaseOutage;
 import io.schedlab.engine.RunControl;
 import io.schedlab.engine.metrics.TraceSink;
 import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.jobs.metrics.RunMeters;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -13,12 +15,17 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine's view of one job: writes progress at most every {@code progress-interval}, reads the
  * cancel flag from the database at most every {@code cancel-poll-interval} (the engine polls far
- * more often), enforces the wall-clock timeout and stops on process shutdown. Not thread-safe:
- * used by the one engine thread running the job.
+ * more often), enforces the wall-clock timeout and stops on process shutdown. After a failed progress
+ * write or cancel-flag read it leaves the database alone for {@link #AFTER_FAILURE}: each failed call
+ * waits for a pool connection first ({@code spring.datasource.hikari.connection-timeout}), so with the
+ * database away the engine would otherwise spend the outage waiting instead of simulating. Not
+ * thread-safe: used by the one engine thread running the job.
  */
 final class JobRunControl implements RunControl {
 
     private static final Logger log = LoggerFactory.getLogger(JobRunControl.class);
+    /** Pause of database calls after one failed: the API's Retry-After, what a client is told to wait. */
+    static final Duration AFTER_FAILURE = DatabaseOutage.RETRY_AFTER;
 
     private final UUID experimentId;
     private final ExperimentLifecycle lifecycle;
@@ -39,6 +46,8 @@ final class JobRunControl implements RunControl {
     private long lastEvents;
     private long lastSimulatedNanos;
     private int progressWrites;
+    /** No database call before this (nano clock): the last one failed. */
+    private long quietUntilNanos;
 
     JobRunControl(UUID experimentId, ExperimentLifecycle lifecycle, JobsProperties properties, RunMeters meters,
             BooleanSupplier shuttingDown, LongSupplier nanoClock, TraceSink traceSink) {
@@ -54,6 +63,7 @@ final class JobRunControl implements RunControl {
         this.deadlineNanos = startNanos + properties.timeout().toNanos();
         this.lastProgressWriteNanos = startNanos;
         this.lastCancelPollNanos = startNanos;
+        this.quietUntilNanos = startNanos;
     }
 
     @Override
@@ -61,7 +71,7 @@ final class JobRunControl implements RunControl {
         lastEvents = eventsProcessed;
         lastSimulatedNanos = simulatedNanos;
         long now = nanoClock.getAsLong();
-        if (now - lastProgressWriteNanos >= progressIntervalNanos) {
+        if (now - lastProgressWriteNanos >= progressIntervalNanos && now - quietUntilNanos >= 0) {
             lastProgressWriteNanos = now;
             progressWrites++;
             publishSimulatedWork(eventsProcessed, simulatedNanos);
@@ -70,6 +80,7 @@ final class JobRunControl implements RunControl {
             } catch (RuntimeException e) {
                 // progress is best effort: a database blip must not fail the simulation
                 log.warn("progress write for experiment {} failed: {}", experimentId, e.toString());
+                quietUntilNanos = nanoClock.getAsLong() + AFTER_FAILURE.toNanos();
             }
         }
     }
@@ -84,7 +95,7 @@ final class JobRunControl implements RunControl {
             stopReason = StopReason.SHUTDOWN;
         } else if (now - deadlineNanos >= 0) {
             stopReason = StopReason.TIMEOUT;
-        } else if (now - lastCancelPollNanos >= cancelPollIntervalNanos) {
+        } else if (now - lastCancelPollNanos >= cancelPollIntervalNanos && now - quietUntilNanos >= 0) {
             lastCancelPollNanos = now;
             if (readCancelFlag()) {
                 stopReason = StopReason.CANCEL_REQUESTED;
@@ -129,6 +140,7 @@ final class JobRunControl implements RunControl {
         } catch (RuntimeException e) {
             // read again at the next poll; the timeout still bounds the run
             log.warn("cancel-flag read for experiment {} failed: {}", experimentId, e.toString());
+            quietUntilNanos = nanoClock.getAsLong() + AFTER_FAILURE.toNanos();
             return false;
         }
     }

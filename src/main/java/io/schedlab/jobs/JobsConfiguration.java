@@ -78,7 +78,7 @@ class JobsConfiguration {
         Limits fallback = limitsFrom(environment);
         // a JDBC transaction, as the lifecycle's own (ExperimentLifecycleService): no Hibernate session per final write
         FinalWrite finalWrite = new FinalWrite(new TransactionTemplate(new JdbcTransactionManager(dataSource)),
-                new JdbcTemplate(dataSource));
+                new JdbcTemplate(dataSource), stopSignal::isStopping, FinalWrite.MAX_WAIT);
         RunningQuotaDeferral quota = new RunningQuotaDeferral(lifecycle, new JdbcTemplate(dataSource), TASK_NAME,
                 quotas.getIfAvailable(() -> QuotaProperties.NONE).runningRecheck(), properties.pollingInterval());
         SimulationJob job = new SimulationJob(lifecycle, chosen, () -> limits.getIfAvailable(() -> fallback), properties,
@@ -106,20 +106,26 @@ class JobsConfiguration {
     }
 
     @Bean
+    UnbrokenDeadChecks unbrokenDeadChecks(JobsProperties properties) {
+        return new UnbrokenDeadChecks(UnbrokenDeadChecks.gapAfter(properties.heartbeatInterval()), System::nanoTime);
+    }
+
+    @Bean
     RevivedFirst revivedFirst(DataSource dataSource, JobsProperties properties, JobsDatabase database,
-            ReplicaName replicaName) {
+            ReplicaName replicaName, UnbrokenDeadChecks checks) {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         // a job handed back behind a revived one: wake the replicas (PostgreSQL), an idle one takes it at once
         Runnable handedBack = database.postgreSql() && properties.replicaWakeUps()
                 ? () -> ReplicaWakeUps.notifyReplicas(jdbc) : () -> { };
         return new RevivedFirst(jdbc, TASK_NAME, replicaName.name(), RevivedFirst.FORGET_AFTER, System::nanoTime,
-                handedBack);
+                handedBack, checks.watchedFor(properties.heartbeatInterval().multipliedBy(properties.missedHeartbeats())));
     }
 
     @Bean(destroyMethod = "")
     Scheduler scheduler(DataSource dataSource, Task<UUID> simulateExperimentTask, JobsProperties properties,
             ObjectProvider<StatsRegistry> statsRegistry, ReplicaName replicaName, PickedAhead pickedAhead,
-            MeterRegistry meterRegistry, JobsDatabase database, RevivedFirst revivedFirst) {
+            MeterRegistry meterRegistry, JobsDatabase database, RevivedFirst revivedFirst,
+            UnbrokenDeadChecks unbrokenDeadChecks) {
         SchedulerBuilder builder = Scheduler.create(transactionAware(dataSource), List.of(simulateExperimentTask))
                 .threads(properties.workers())
                 .executorService(monitoredWorkerPool(properties.workers(), meterRegistry))
@@ -130,7 +136,8 @@ class JobsConfiguration {
                 .schedulerName(new SchedulerName.Fixed(replicaName.name()))
                 .serializer(new UuidTextSerializer())
                 // JobFailureHandler logs real failures with their stack; a job handed back on shutdown is routine
-                .failureLogging(LogLevel.INFO, false);
+                .failureLogging(LogLevel.INFO, false)
+                .addSchedulerListener(unbrokenDeadChecks);
         if (properties.enabled()) {
             builder.enableImmediateExecution();
         }

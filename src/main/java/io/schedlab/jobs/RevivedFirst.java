@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +39,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * <p>
  * A revived job is forgotten once it is picked (here or by another replica), gone, or no longer due, or after
  * {@link #forgetAfter} at the latest, so a job that cannot be picked never holds the queue.
+ * <p>
+ * A job is revived only when this process's own dead-execution checks have run without a gap for the dead
+ * threshold ({@link UnbrokenDeadChecks}): after the database was away, every heartbeat is stale, those of
+ * replicas still running their jobs too, so the revival waits until they have had the threshold to beat again
+ * (db-scheduler revives on {@code last_heartbeat} alone). A job whose heartbeat moved meanwhile is no longer
+ * found dead; one whose replica really died is revived one threshold after the database came back.
  */
 final class RevivedFirst implements DeadExecutionHandler<UUID> {
 
@@ -60,14 +67,17 @@ final class RevivedFirst implements DeadExecutionHandler<UUID> {
     private final Duration forgetAfter;
     private final LongSupplier nanoClock;
     private final Runnable handedBack;
+    private final BooleanSupplier checksUnbroken;
 
     /**
-     * @param replica     this process's scheduler name (db-scheduler's picked_by)
-     * @param forgetAfter how long a revived job may hold back newer ones at most
-     * @param handedBack  run after a newer job went back to the queue (wakes the replicas)
+     * @param replica        this process's scheduler name (db-scheduler's picked_by)
+     * @param forgetAfter    how long a revived job may hold back newer ones at most
+     * @param handedBack     run after a newer job went back to the queue (wakes the replicas)
+     * @param checksUnbroken true when this process has watched the heartbeats without a gap for the dead threshold
      */
     RevivedFirst(JdbcTemplate jdbc, String taskName, String replica, Duration forgetAfter, LongSupplier nanoClock,
-            Runnable handedBack) {
+            Runnable handedBack, BooleanSupplier checksUnbroken) {
+        this.checksUnbroken = checksUnbroken;
         this.jdbc = jdbc;
         this.taskName = taskName;
         this.replica = replica;
@@ -80,6 +90,13 @@ final class RevivedFirst implements DeadExecutionHandler<UUID> {
     @Override
     public void deadExecution(ExecutionComplete complete, ExecutionOperations<UUID> operations) {
         Execution execution = complete.getExecution();
+        if (!checksUnbroken.getAsBoolean()) {
+            // left as it is: the next check finds it again, dead or beating
+            log.info("job {} of replica '{}' has a stale heartbeat, but this process lost the database meanwhile:"
+                    + " not reviving it before its replica had time to beat again", execution.taskInstance.getId(),
+                    execution.pickedBy);
+            return;
+        }
         Instant dueAt = revivedExecutionTime(execution, Instant.now());
         log.info("reviving job {} of dead replica '{}' due at {} (its place in the queue)",
                 execution.taskInstance.getId(), execution.pickedBy, dueAt);

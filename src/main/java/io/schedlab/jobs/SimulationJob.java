@@ -89,8 +89,8 @@ final class SimulationJob implements ExecutionHandler<UUID> {
                             start.owner());
                     return quota.handBack();
                 }
-                case STARTED -> {
-                }
+                case STARTED -> // one line per engine run: what shows that a run was not repeated
+                    log.info("simulating experiment {} on {}", id, execution.pickedBy);
             }
             String policy = policyOf(start.spec());
             RunMeters meters = metrics.forPolicy(policy);

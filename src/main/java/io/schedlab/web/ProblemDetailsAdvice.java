@@ -1,6 +1,7 @@
 package io.schedlab.web;
 
 import io.schedlab.access.NotAllowedException;
+import io.schedlab.database.DatabaseOutage;
 import io.schedlab.engine.spec.Violation;
 import io.schedlab.experiments.ExperimentConflictException;
 import io.schedlab.experiments.ExperimentNotFoundException;

@@ -32,7 +32,9 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code 503 database-unavailable} problem+json with Retry-After, never a 500 and never a 202, and
  * readiness is DOWN; once it is back the service recovers by itself, without a restart: readiness
  * UP, every submission accepted before the outage runs to SUCCEEDED with its result, no job is
- * left behind, and new submissions are accepted.
+ * left behind, and new submissions are accepted. A network cut, in one process: every open connection reset
+ * mid-statement and none refused politely, which a stopped server
+ * ({@link PostgresStoppedUnderTwoReplicasTest}) does not do (it ends its sessions with SQLSTATE 57P01 first).
  */
 class DatabaseOutageTest {
 

@@ -27,7 +27,12 @@ final class ServiceProcesses {
 
     /** Waits up to 120 s for the readiness probe; fails at once when the process dies (see {@code log}). */
     static void awaitReady(HttpClient http, int port, Process app, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        awaitReady(http, port, app, log, Duration.ofSeconds(120));
+    }
+
+    /** As {@link #awaitReady(HttpClient, int, Process, Path)}, for up to {@code timeout}. */
+    static void awaitReady(HttpClient http, int port, Process app, Path log, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             assertThat(app.isAlive()).as("service process alive; see " + log).isTrue();
             try {
@@ -40,7 +45,7 @@ final class ServiceProcesses {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("service not ready within 120 s; see " + log);
+        throw new AssertionError("service not ready within " + timeout + "; see " + log);
     }
 
     /**
@@ -50,12 +55,18 @@ final class ServiceProcesses {
      */
     static Process startReplica(FreshPostgresDatabase db, String name, int port, Path workDir, List<String> jvmOptions,
             String... appArgs) throws IOException {
+        return startReplica(db.url(), db.user(), db.password(), name, port, workDir, jvmOptions, appArgs);
+    }
+
+    /** As {@link #startReplica(FreshPostgresDatabase, String, int, Path, List, String...)}, on the database at {@code url}. */
+    static Process startReplica(String url, String user, String password, String name, int port, Path workDir,
+            List<String> jvmOptions, String... appArgs) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), SchedLabApplication.class.getName(),
-                "--server.port=" + port, "--spring.datasource.url=" + db.url(),
-                "--spring.datasource.username=" + db.user(), "--spring.datasource.password=" + db.password(),
+                "--server.port=" + port, "--spring.datasource.url=" + url,
+                "--spring.datasource.username=" + user, "--spring.datasource.password=" + password,
                 "--schedlab.jobs.workers=2", "--schedlab.jobs.replica-name=" + name));
         command.addAll(List.of(appArgs));
         return new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)

@@ -94,7 +94,7 @@ class JobRunControlTest {
     }
 
     @Test
-    void aFailingProgressWriteOrCancelReadDoesNotStopTheRun() {
+    void aFailingProgressWriteOrCancelReadDoesNotStopTheRunAndTheDatabaseIsLeftAloneForAWhile() {
         lifecycle.failing = true;
         JobRunControl control = control(Duration.ofMinutes(30));
         for (int ms = 1; ms <= 1_000; ms++) {
@@ -102,12 +102,24 @@ class JobRunControlTest {
             control.progress(ms / 1_000.0, ms, ms);
             assertThat(control.cancelRequested()).isFalse();
         }
-        assertThat(lifecycle.progressWrites).isEqualTo(2);
-        assertThat(lifecycle.cancelReads).isEqualTo(5);
+        // the cancel read at 200 ms failed: nothing more until 200 ms + AFTER_FAILURE
+        assertThat(lifecycle.cancelReads).isEqualTo(1);
+        assertThat(lifecycle.progressWrites).isZero();
+        long quietMs = JobRunControl.AFTER_FAILURE.toMillis();
+        for (int ms = 1_001; ms < 200 + quietMs; ms++) {
+            clock.addAndGet(MS);
+            control.progress(0.5, ms, ms);
+            assertThat(control.cancelRequested()).isFalse();
+        }
+        assertThat(lifecycle.cancelReads).isEqualTo(1);
+        assertThat(lifecycle.progressWrites).isZero();
         lifecycle.failing = false;
         lifecycle.cancel = true;
-        clock.addAndGet(200 * MS);
+        clock.addAndGet(MS);
+        control.progress(0.6, 1, 1);
+        assertThat(lifecycle.progressWrites).isEqualTo(1);
         assertThat(control.cancelRequested()).isTrue();
+        assertThat(lifecycle.cancelReads).isEqualTo(2);
     }
 
     @Test
