@@ -108,7 +108,7 @@ public class TraceImportService {
     }
 
     /** The replay of an imported experiment against its record: 404 unless it was imported and ran traced. */
-    public ReplayComparison.Comparison compare(UUID id) {
+    public ReplayComparison compare(UUID id) {
         experiments.requireResult(id);
         String stored = references.find(id).orElseThrow(() -> new TraceNotAvailableException("experiment " + id
                 + " was not imported from a recorded trace (POST /api/v1/experiments:import with submit=true):"

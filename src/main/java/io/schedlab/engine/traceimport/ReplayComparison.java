@@ -14,34 +14,33 @@ import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
  * D = sup |F_recorded(x) - F_simulated(x)| (0: the same distribution, 1: disjoint), computed by Apache
  * Commons Math's KolmogorovSmirnovTest.kolmogorovSmirnovStatistic. D needs at least two samples on each
  * side; with fewer it is null.
+ *
+ * @param threads every vCPU
+ * @param runs    all run slices pooled
+ * @param waits   all waits pooled
  */
-public final class ReplayComparison {
+public record ReplayComparison(List<ReplayComparison.VcpuFit> threads, ReplayComparison.SampleFit runs,
+        ReplayComparison.SampleFit waits) {
 
     private static final int MIN_SAMPLES = 2; // KolmogorovSmirnovTest refuses fewer (InsufficientDataException)
 
     /** One distribution recorded and simulated; {@code ks} null when either side has fewer than two samples. */
-    public record Fit(int recordedCount, int simulatedCount, Double recordedMeanNanos, Double simulatedMeanNanos,
+    public record SampleFit(int recordedCount, int simulatedCount, Double recordedMeanNanos, Double simulatedMeanNanos,
             Long recordedMedianNanos, Long simulatedMedianNanos, Double ks) {
     }
 
     /** One vCPU: the recorded thread it replays, its run slices and its waits. */
-    public record ThreadFit(String vm, int vcpu, String recordedName, Fit runs, Fit waits) {
+    public record VcpuFit(String vm, int vcpu, String recordedName, SampleFit runs, SampleFit waits) {
     }
 
-    /** Every vCPU, and all run slices and all waits pooled. */
-    public record Comparison(List<ThreadFit> threads, Fit runs, Fit waits) {
-    }
-
-    private ReplayComparison() {
-    }
 
     /** Compares the reference with the simulated vCPUs ({@link SimulatedSamples}, threads named {@code vm/vcpu}). */
-    public static Comparison of(List<ImportedExperiment.ThreadReference> reference, RecordedTrace simulated) {
+    public static ReplayComparison of(List<ImportedExperiment.ThreadReference> reference, RecordedTrace simulated) {
         Map<String, RecordedThread> sim = new HashMap<>();
         for (RecordedThread t : simulated.threads()) {
             sim.put(t.name(), t);
         }
-        List<ThreadFit> threads = new ArrayList<>();
+        List<VcpuFit> threads = new ArrayList<>();
         List<long[]> recRuns = new ArrayList<>();
         List<long[]> simRuns = new ArrayList<>();
         List<long[]> recWaits = new ArrayList<>();
@@ -50,20 +49,20 @@ public final class ReplayComparison {
             RecordedThread s = sim.get(r.vm() + "/" + r.vcpu());
             long[] sRun = s == null ? new long[0] : s.runNanos();
             long[] sWait = s == null ? new long[0] : s.waitNanos();
-            threads.add(new ThreadFit(r.vm(), r.vcpu(), r.recordedName(), fit(r.runNanos(), sRun),
+            threads.add(new VcpuFit(r.vm(), r.vcpu(), r.recordedName(), fit(r.runNanos(), sRun),
                     fit(r.waitNanos(), sWait)));
             recRuns.add(r.runNanos());
             simRuns.add(sRun);
             recWaits.add(r.waitNanos());
             simWaits.add(sWait);
         }
-        return new Comparison(threads, fit(concat(recRuns), concat(simRuns)), fit(concat(recWaits), concat(simWaits)));
+        return new ReplayComparison(threads, fit(concat(recRuns), concat(simRuns)), fit(concat(recWaits), concat(simWaits)));
     }
 
-    static Fit fit(long[] recorded, long[] simulated) {
+    static SampleFit fit(long[] recorded, long[] simulated) {
         Double ks = recorded.length < MIN_SAMPLES || simulated.length < MIN_SAMPLES ? null
                 : new KolmogorovSmirnovTest().kolmogorovSmirnovStatistic(doubles(recorded), doubles(simulated));
-        return new Fit(recorded.length, simulated.length, mean(recorded), mean(simulated), median(recorded),
+        return new SampleFit(recorded.length, simulated.length, mean(recorded), mean(simulated), median(recorded),
                 median(simulated), ks);
     }
 

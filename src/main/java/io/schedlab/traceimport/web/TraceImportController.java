@@ -29,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** A recorded scheduling trace in as an experiment, and an imported experiment's replay against its record. */
 @RestController
 @RequestMapping("/api/v1")
-@Tag(name = "trace import")
+@Tag(name = "trace-import")
 class TraceImportController {
 
     private final TraceImportService service;
@@ -69,7 +69,7 @@ class TraceImportController {
             @RequestParam(name = "submit", required = false, defaultValue = "false") boolean submit) {
         TraceImportService.Imported imported = service.read(body,
                 new TraceImportRequest(format, groupBy, scheduler, name, cpuHz));
-        TraceImportResponse.Recorded recorded = TraceImportResponse.Recorded.of(imported.trace(),
+        TraceImportResponse.RecordedTraceSummary recorded = TraceImportResponse.RecordedTraceSummary.of(imported.trace(),
                 imported.experiment().spec().vms().size());
         if (!submit) {
             return ResponseEntity.ok(new TraceImportResponse(json.readTree(imported.specJson()), recorded, null));
@@ -77,17 +77,17 @@ class TraceImportController {
         Experiment e = service.submit(imported);
         return ResponseEntity.accepted().location(URI.create("/api/v1/experiments/" + e.id()))
                 .body(new TraceImportResponse(json.readTree(imported.specJson()), recorded,
-                        TraceImportResponse.Submitted.of(e)));
+                        TraceImportResponse.ImportedExperimentRef.of(e)));
     }
 
     @Operation(operationId = "getExperimentReplay", summary = "An imported experiment's replay beside its record: per vCPU and overall, the recorded and simulated run slices and waits and their Kolmogorov-Smirnov distance")
     @ApiResponses({
-        @ApiResponse(responseCode = "200", description = "the comparison", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ReplayComparison.Comparison.class))),
+        @ApiResponse(responseCode = "200", description = "the comparison", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ReplayComparison.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "404", description = "no experiment with this id, it was not imported from a recorded trace or has no trace of its replay (trace-not-available), or it never ran (no-results)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @GetMapping(path = "/experiments/{id}/replay", produces = MediaType.APPLICATION_JSON_VALUE)
-    ReplayComparison.Comparison replay(@PathVariable("id") UUID id) {
+    ReplayComparison replay(@PathVariable("id") UUID id) {
         return service.compare(id);
     }
 }

@@ -56,7 +56,7 @@ class ImportedExperimentTest {
         assertThat(v.violations()).isEmpty();
         SimulatedSamples simulated = new SimulatedSamples();
         engine.run(v.normalized(), Limits.defaults(), RunControl.tracingTo(simulated));
-        ReplayComparison.Comparison c = ReplayComparison.of(imported.reference(), simulated.finish());
+        ReplayComparison c = ReplayComparison.of(imported.reference(), simulated.finish());
         assertThat(c.threads()).hasSize(3);
         assertThat(c.runs().recordedCount()).isEqualTo(7);
         assertThat(c.waits().recordedCount()).isEqualTo(7);
@@ -70,7 +70,7 @@ class ImportedExperimentTest {
     void theKolmogorovSmirnovDistanceIsZeroForTheSameSamplesAndOneForDisjointOnes() {
         assertThat(ReplayComparison.fit(new long[] {1, 2, 3}, new long[] {3, 2, 1}).ks()).isZero();
         assertThat(ReplayComparison.fit(new long[] {1, 2, 3}, new long[] {10, 20}).ks()).isEqualTo(1.0);
-        ReplayComparison.Fit few = ReplayComparison.fit(new long[] {1}, new long[] {10, 20});
+        ReplayComparison.SampleFit few = ReplayComparison.fit(new long[] {1}, new long[] {10, 20});
         assertThat(few.ks()).isNull();
         assertThat(few.recordedMedianNanos()).isEqualTo(1L);
         assertThat(few.simulatedMeanNanos()).isEqualTo(15.0);
