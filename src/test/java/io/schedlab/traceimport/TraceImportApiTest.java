@@ -8,6 +8,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.schedlab.api.AwaitSuccess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -153,17 +154,6 @@ class TraceImportApiTest {
     }
 
     private void waitForSuccess(String id) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (true) {
-            JsonNode e = json.readTree(mvc.perform(get("/api/v1/experiments/{id}", id)).andReturn().getResponse()
-                    .getContentAsString(StandardCharsets.UTF_8));
-            String s = e.path("status").asString();
-            if (s.equals("SUCCEEDED")) {
-                return;
-            }
-            assertThat(s).as(e.toString()).isIn("QUEUED", "RUNNING");
-            assertThat(System.nanoTime()).as("finished within 60 s: " + e).isLessThan(deadline);
-            Thread.sleep(20);
-        }
+        AwaitSuccess.of(mvc, id);
     }
 }

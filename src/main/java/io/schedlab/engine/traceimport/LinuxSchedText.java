@@ -157,14 +157,8 @@ public final class LinuxSchedText {
     }
 
     private void switchOn(int number, int cpu, long t, String fields) {
-        Matcher m = SWITCH_FIELDS.matcher(fields);
-        if (!m.matches()) {
-            m = SWITCH_PLUGIN.matcher(fields);
-            if (!m.matches()) {
-                throw TraceImportException.atLine(number, "sched_switch fields are neither 'prev_comm=... ==> next_comm=...'"
-                        + " nor 'comm:pid [prio] state ==> comm:pid [prio]'");
-            }
-        }
+        Matcher m = fields(number, fields, SWITCH_FIELDS, SWITCH_PLUGIN, "sched_switch fields are neither"
+                + " 'prev_comm=... ==> next_comm=...' nor 'comm:pid [prio] state ==> comm:pid [prio]'");
         highestCpu = Math.max(highestCpu, cpu);
         int prev = pid(number, m.group(2));
         int next = pid(number, m.group(6));
@@ -199,14 +193,8 @@ public final class LinuxSchedText {
     }
 
     private void wakeup(int number, long t, String fields) {
-        Matcher m = WAKEUP_FIELDS.matcher(fields);
-        if (!m.matches()) {
-            m = WAKEUP_PLUGIN.matcher(fields);
-            if (!m.matches()) {
-                throw TraceImportException.atLine(number, "sched_wakeup fields are neither 'comm=... pid=... prio=..."
-                        + " target_cpu=...' nor 'comm:pid [prio] CPU:n'");
-            }
-        }
+        Matcher m = fields(number, fields, WAKEUP_FIELDS, WAKEUP_PLUGIN, "sched_wakeup fields are neither"
+                + " 'comm=... pid=... prio=... target_cpu=...' nor 'comm:pid [prio] CPU:n'");
         if (m.group(4) != null) {
             highestCpu = Math.max(highestCpu, cpuNumber(number, m.group(4)));
         }
@@ -214,6 +202,19 @@ public final class LinuxSchedText {
         if (pid != 0) {
             thread(number, pid, m.group(1)).wakes(t);
         }
+    }
+
+    /** The fields as the kernel's TP_printk prints them, or else as trace-cmd's plugin does; else refused. */
+    private static Matcher fields(int number, String fields, Pattern kernel, Pattern plugin, String problem) {
+        Matcher m = kernel.matcher(fields);
+        if (m.matches()) {
+            return m;
+        }
+        m = plugin.matcher(fields);
+        if (!m.matches()) {
+            throw TraceImportException.atLine(number, problem);
+        }
+        return m;
     }
 
     private static int pid(int number, String digits) {

@@ -14,22 +14,25 @@ import tools.jackson.databind.json.JsonMapper;
 /** A simulated schedule, written as perf script text and imported again, gives back the same bursts. */
 class ImportRoundTripTest {
 
-    /** Interactive vCPUs that wake and block beside CPU hogs on two pCPUs: preemptions, sleeps, migrations. */
-    static final String BUSY = """
-            {"name": "round trip", "seed": 5, "durationSeconds": 0.05, "stopWhen": "duration",
-             "host": {"sockets": 1, "coresPerSocket": 2},
-             "scheduler": {"policy": "credit"},
+    /**
+     * Under Linux's fair class on three CPUs: a parallel build's jobs beside interactive threads that sleep and
+     * wake, so runs are preempted, threads sleep and wake, and vCPUs move between CPUs.
+     */
+    static final String MIXED = """
+            {"name": "perf text round trip", "seed": 11, "durationSeconds": 0.04, "stopWhen": "duration",
+             "host": {"sockets": 1, "coresPerSocket": 3},
+             "scheduler": {"policy": "cfs"},
              "trace": {"enabled": true},
              "vms": [
-               {"name": "web", "vcpus": 2, "workload": {"type": "interactive", "params": {"threads": 2, "thinkMeanMs": 2.0, "burstMeanUs": 400.0}}},
-               {"name": "batch", "vcpus": 2, "workload": {"type": "cpu-loop", "params": {"threads": 2, "workSeconds": 0.0}}}
+               {"name": "desk", "vcpus": 3, "workload": {"type": "interactive", "params": {"threads": 3, "thinkMeanMs": 1.0, "burstMeanUs": 700.0}}},
+               {"name": "hog", "vcpus": 2, "workload": {"type": "cpu-loop", "params": {"threads": 2, "workSeconds": 0.0}}}
              ]}
             """;
 
     @Test
     void exportedAsPerfTextAndImportedTheScheduleKeepsEveryBurstRunAndWait() {
         Engine engine = Engine.standard();
-        Validation v = engine.validate(JsonMapper.builder().build().readValue(BUSY, ExperimentSpec.class),
+        Validation v = engine.validate(JsonMapper.builder().build().readValue(MIXED, ExperimentSpec.class),
                 Limits.defaults());
         assertThat(v.violations()).isEmpty();
         SimulatedSamples direct = new SimulatedSamples();
@@ -41,8 +44,8 @@ class ImportRoundTripTest {
         RecordedTrace simulated = direct.finish();
         RecordedTrace imported = LinuxSchedText.read(perf.text().getBytes(StandardCharsets.UTF_8), "perf-script",
                 GroupBy.COMM, ImportLimits.DEFAULT);
-        assertThat(simulated.threads()).hasSize(4);
-        assertThat(imported.cpus()).isEqualTo(simulated.cpus()).isEqualTo(2);
+        assertThat(simulated.threads()).hasSize(5);
+        assertThat(imported.cpus()).isEqualTo(simulated.cpus()).isEqualTo(3);
         assertThat(imported.spanNanos()).isEqualTo(simulated.spanNanos());
         assertThat(imported.threads()).extracting(RecordedThread::group)
                 .containsExactlyElementsOf(simulated.threads().stream().map(RecordedThread::name).toList());
