@@ -80,7 +80,8 @@ class TraceImportController {
                         TraceImportResponse.ImportedExperimentRef.of(e)));
     }
 
-    @Operation(operationId = "getExperimentReplay", summary = "An imported experiment's replay beside its record: per vCPU and overall, the recorded and simulated run slices and waits and their Kolmogorov-Smirnov distance")
+    @Operation(operationId = "getExperimentReplay", summary = "An imported experiment's replay beside its record: per vCPU and overall, the recorded and simulated run slices and waits and their Kolmogorov-Smirnov distance",
+            description = "For an experiment submitted by POST /api/v1/experiments:import with submit=true, once it has run: its replay's own trace read into per-vCPU run slices (switch-in to switch-out) and waits (runnable to running), beside the recorded ones, with counts, means, lower medians and the two-sample Kolmogorov-Smirnov statistic (0: the same distribution, 1: disjoint; absent with fewer than two samples on a side), per vCPU and pooled.")
     @ApiResponses({
         @ApiResponse(responseCode = "200", description = "the comparison", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ReplayComparison.class))),
         @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
