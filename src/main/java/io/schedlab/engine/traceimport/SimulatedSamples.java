@@ -2,8 +2,9 @@ package io.schedlab.engine.traceimport;
 
 import io.schedlab.engine.metrics.TraceSink;
 import java.util.HashMap;
-import java.util.List;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The run slices and waits of every vCPU of a simulated run, read from the engine's own trace
@@ -19,7 +20,7 @@ public final class SimulatedSamples implements TraceSink {
     private final Map<Integer, ThreadTimeline> onCpu = new HashMap<>();
     private final Map<ThreadTimeline, Integer> cpuOf = new HashMap<>();
     private final Map<ThreadTimeline, Boolean> blocked = new HashMap<>();
-    private final Map<String, List<ThreadTimeline>> ofVm = new HashMap<>();
+    private final Map<String, Set<ThreadTimeline>> ofVm = new HashMap<>();
     private int highestCpu = -1;
     private long records;
 
@@ -40,7 +41,7 @@ public final class SimulatedSamples implements TraceSink {
                 v.wakes(timeNanos);
             }
             case "block" -> blocked.put(vcpu(vm, vcpu), true);
-            case "shutdown" -> ofVm.getOrDefault(vm, List.of()).forEach(v -> blocked.put(v, true));
+            case "shutdown" -> ofVm.getOrDefault(vm, Set.of()).forEach(v -> blocked.put(v, true));
             default -> {
                 // tickle, vm-start, migrate: no change of state
             }
@@ -77,10 +78,7 @@ public final class SimulatedSamples implements TraceSink {
     private ThreadTimeline vcpu(String vm, int index) {
         String name = vm + "/" + index;
         ThreadTimeline v = timelines.of(name, vm, name, "record " + records);
-        ofVm.computeIfAbsent(vm, k -> new java.util.ArrayList<>());
-        if (!ofVm.get(vm).contains(v)) {
-            ofVm.get(vm).add(v);
-        }
+        ofVm.computeIfAbsent(vm, k -> new LinkedHashSet<>()).add(v);
         return v;
     }
 
