@@ -8,6 +8,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import io.schedlab.api.AwaitSuccess;
 import io.schedlab.engine.trace.PerfettoChecks;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -102,17 +103,7 @@ class PerfettoTraceApiTest {
         JsonNode submitted = json.readTree(mvc.perform(post("/api/v1/experiments").contentType(MediaType.APPLICATION_JSON).content(body))
                 .andExpect(status().isAccepted()).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8));
         String id = submitted.path("id").asString();
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (true) {
-            JsonNode e = json.readTree(mvc.perform(get("/api/v1/experiments/{id}", id)).andReturn().getResponse()
-                    .getContentAsString(StandardCharsets.UTF_8));
-            String s = e.path("status").asString();
-            if (s.equals("SUCCEEDED")) {
-                return id;
-            }
-            assertThat(s).as(e.toString()).isIn("QUEUED", "RUNNING");
-            assertThat(System.nanoTime()).as("finished within 60 s: " + e).isLessThan(deadline);
-            Thread.sleep(20);
-        }
+        AwaitSuccess.of(mvc, id);
+        return id;
     }
 }

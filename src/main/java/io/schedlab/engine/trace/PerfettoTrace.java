@@ -1,10 +1,9 @@
 package io.schedlab.engine.trace;
 
+import io.schedlab.engine.metrics.TraceCsv;
 import io.schedlab.engine.metrics.TraceSink;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -126,18 +122,7 @@ public final class PerfettoTrace implements TraceSink {
      */
     public static Summary fromCsv(Reader csv, OutputStream target, Options options, long endNanos) {
         PerfettoTrace t = open(target, options);
-        try (CSVParser parser = CSVParser.parse(csv,
-                CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get())) {
-            for (CSVRecord r : parser) {
-                String pcpu = r.get("pcpu");
-                String vm = r.get("vm");
-                String vcpu = r.get("vcpu");
-                t.record(Long.parseLong(r.get("time_ns")), pcpu.isEmpty() ? -1 : Integer.parseInt(pcpu),
-                        r.get("event"), vm.isEmpty() ? null : vm, vcpu.isEmpty() ? -1 : Integer.parseInt(vcpu));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the trace CSV", e);
-        }
+        TraceCsv.readInto(csv, t);
         return t.finish(endNanos);
     }
 
