@@ -11,9 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * Checks a parameter map against its {@link ParameterSpec}s (unknown names, types, bounds) and
- * fills defaults. Normalized values: INTEGER as Long, NUMBER as Double, INTEGER_LIST as List of Long, JSON as given
- * (a Map or a String),
- * in the order the specs are declared.
+ * fills defaults. Normalized values: INTEGER as Long, NUMBER as Double, INTEGER_LIST as List of Long, JSON as
+ * given (a Map or a String), in the order the specs are declared.
  */
 public final class ParameterValues {
     /** Longest string parameter accepted (e.g. an inline trace CSV). */
