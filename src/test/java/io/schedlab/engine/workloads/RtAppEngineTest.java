@@ -72,6 +72,27 @@ class RtAppEngineTest {
     }
 
     @Test
+    void aContendedMutexOnAnOvercommittedVcpuLosesNoWorkAndRepeatsBitForBit() {
+        // 3 threads on 1 vCPU, each 50 times: 200 us outside, 100 us inside the mutex; the guest time-shares them
+        String doc = """
+                {"tasks": {"t": {"instance": 3, "loop": 50, "run": 200, "lock": "m", "run1": 100, "unlock": "m"}}}""";
+        ResultDocument first = run(spec(host(1, 1, 1), "credit", StopCondition.ALL_COMPLETE, 10,
+                List.of(vm("guest", 1, null, null, null, "rt-app", Map.of("json", RtAppFiles.json(doc))))));
+        VmResult guest = vmResult(first, "guest");
+        assertThat(guest.completionNanos()).isNotNull();
+        assertThat(guest.workloadDetails()).containsEntry("t-0.phaseLoops", 50.0).containsEntry("t-2.phaseLoops", 50.0);
+        // 3 x 50 x 300 us of work on one vCPU: done in about that time, nothing spun
+        assertThat(guest.completionNanos() - guest.startNanos()).isCloseTo(45_000_000L, within(1_000_000L));
+        assertThat(guest.spinNanosAllVcpus()).isZero();
+        ResultDocument again = run(spec(host(1, 1, 1), "credit", StopCondition.ALL_COMPLETE, 10,
+                List.of(vm("guest", 1, null, null, null, "rt-app", Map.of("json", RtAppFiles.json(doc))))));
+        // everything but the wall-clock time it took
+        assertThat(again.vms()).isEqualTo(first.vms());
+        assertThat(again.totals()).isEqualTo(first.totals());
+        assertThat(again.distributions()).isEqualTo(first.distributions());
+    }
+
+    @Test
     void runtimeIsWallClockTimeButRunIsWork() {
         // two threads share one vCPU: 20 ms of run each take 40 ms together; 20 ms of runtime end 20 ms after the
         // event began, and the second thread's began when it first ran, after the first's 4 ms guest slice
