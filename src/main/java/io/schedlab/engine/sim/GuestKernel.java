@@ -271,16 +271,9 @@ final class GuestKernel {
                 sim.push(sim.now + Math.max(0, s.nanos()), Simulator.EV_THREAD_WAKE, th.id, th.version);
                 return;
             } else if (ph instanceof Phase.Acquire a) {
-                GuestLock lock = th.vm.lock(a.lock());
-                if (lock.holder == th) {
-                    throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread re-acquires"
-                            + " spinlock " + a.lock() + " it holds (ticket locks are not recursive)");
-                }
-                if (lock.holder == null) {
-                    lock.holder = th;
+                if (take(th.vm.lock(a.lock()), th, SPINLOCK, a.lock())) {
                     th.locksHeld++;
                 } else {
-                    lock.waiters.addLast(th);
                     th.mode = GuestThreadRun.SPIN;
                     if (th.on != null) {
                         sim.hyper.spinStarted(th.on.v);
@@ -288,15 +281,7 @@ final class GuestKernel {
                     return;
                 }
             } else if (ph instanceof Phase.MutexLock m) {
-                GuestLock mutex = th.vm.mutex(m.mutex());
-                if (mutex.holder == th) {
-                    throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread re-locks"
-                            + " mutex " + m.mutex() + " it holds (default pthread mutexes are not recursive)");
-                }
-                if (mutex.holder == null) {
-                    mutex.holder = th;
-                } else {
-                    mutex.waiters.addLast(th);
+                if (!take(th.vm.mutex(m.mutex()), th, MUTEX, m.mutex())) {
                     th.where = GuestThreadRun.MUTEX_WAIT;
                     th.mode = GuestThreadRun.ADVANCE;
                     return;
@@ -346,6 +331,23 @@ final class GuestKernel {
         if (running) {
             replan(vr);
         }
+    }
+
+    private static final String SPINLOCK = "spinlock %d it holds (ticket locks are not recursive)";
+    private static final String MUTEX = "mutex %d it holds (default pthread mutexes are not recursive)";
+
+    /** Takes {@code lock} for {@code th} if it is free (true), else queues th behind its waiters (false). */
+    private static boolean take(GuestLock lock, GuestThreadRun th, String kind, int id) {
+        if (lock.holder == th) {
+            throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread takes again "
+                    + kind.formatted(id));
+        }
+        if (lock.holder == null) {
+            lock.holder = th;
+            return true;
+        }
+        lock.waiters.addLast(th);
+        return false;
     }
 
     /**
