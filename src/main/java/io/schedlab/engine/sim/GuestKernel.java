@@ -22,6 +22,9 @@ import java.util.random.RandomGenerator;
 final class GuestKernel {
     /** A thread taking more zero-time phases in a row than this is a workload bug. */
     static final int MAX_INSTANT_PHASES = 100_000;
+    /** What a thread took again, for the error (spinlock or mutex id). */
+    private static final String SPINLOCK = "spinlock %d it holds (ticket locks are not recursive)";
+    private static final String MUTEX = "mutex %d it holds (default pthread mutexes are not recursive)";
 
     private final Simulator sim;
     private GuestThreadRun[] threads = new GuestThreadRun[256];
@@ -332,9 +335,6 @@ final class GuestKernel {
             replan(vr);
         }
     }
-
-    private static final String SPINLOCK = "spinlock %d it holds (ticket locks are not recursive)";
-    private static final String MUTEX = "mutex %d it holds (default pthread mutexes are not recursive)";
 
     /** Takes {@code lock} for {@code th} if it is free (true), else queues th behind its waiters (false). */
     private static boolean take(GuestLock lock, GuestThreadRun th, String kind, int id) {

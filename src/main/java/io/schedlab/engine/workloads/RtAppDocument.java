@@ -19,6 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record RtAppDocument(List<RtAppTask> tasks, long durationNanos, int sharedTimers, int threads) {
 
+    // Limits (product choices, not rt-app's: it has none): they bound the parse, the threads a run carries and the
+    // result's per-thread details.
     /** Largest document: 256 KiB of JSON, as large as the trace workload's CSV. */
     static final int MAX_DOCUMENT_BYTES = 262_144;
     static final int MAX_TASKS = 256;
