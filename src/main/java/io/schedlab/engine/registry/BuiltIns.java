@@ -18,11 +18,12 @@ final class BuiltIns {
         r.register(io.schedlab.engine.workloads.IdleWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.CpuLoopWorkload.descriptor());
         // policies: static, null, credit, credit2, rtds, sedf, gedf (Xen); cfs, eevdf (Linux under KVM) (each policy class exposes a static descriptor())
-        // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace
+        // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace, rt-app
         r.register(io.schedlab.engine.workloads.MemoryBandwidthWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.ParallelBuildWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.SpinlockWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.InteractiveWorkload.descriptor());
         r.register(io.schedlab.engine.workloads.TraceWorkload.descriptor());
+        r.register(io.schedlab.engine.workloads.RtAppWorkload.descriptor());
     }
 }

@@ -10,7 +10,7 @@ public record ParameterSpec(String name, Type type, Object defaultValue, Double 
         List<String> allowedValues, String unit, String description, String source) {
 
     /** Parameter value types as they appear in JSON. */
-    public enum Type { INTEGER, NUMBER, BOOLEAN, STRING, ENUM, INTEGER_LIST }
+    public enum Type { INTEGER, NUMBER, BOOLEAN, STRING, ENUM, INTEGER_LIST, JSON }
 
     public static ParameterSpec integer(String name, long def, long min, long max, String unit, String description,
             String source) {
@@ -33,6 +33,15 @@ public record ParameterSpec(String name, Type type, Object defaultValue, Double 
     public static ParameterSpec text(String name, String def, int maxLength, String unit, String description,
             String source) {
         return new ParameterSpec(name, Type.STRING, def, 0.0, (double) maxLength, null, unit, description, source);
+    }
+
+    /**
+     * An embedded JSON document: an object, or a string holding one. {@code maxLength} bounds the string's
+     * length in characters here; the workload bounds an object's serialized size itself.
+     */
+    public static ParameterSpec json(String name, String def, int maxLength, String unit, String description,
+            String source) {
+        return new ParameterSpec(name, Type.JSON, def, 0.0, (double) maxLength, null, unit, description, source);
     }
 
     public static ParameterSpec choice(String name, String def, List<String> values, String description,

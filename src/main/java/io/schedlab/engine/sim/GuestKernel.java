@@ -16,11 +16,15 @@ import java.util.random.RandomGenerator;
  * (preferring the one it last ran on). Spinlocks are ticket locks: a waiting thread spins on its
  * vCPU, which stays busy without progress; the guest never preempts a spinning or lock-holding thread.
  * The guest reports when a thread starts and stops spinning, and a lock handed to a waiter whose
- * vCPU is preempted, to the hypervisor layer (KVM turns spinning into pause-loop exits).
+ * vCPU is preempted, to the hypervisor layer (KVM turns spinning into pause-loop exits). Mutexes block: a
+ * waiter leaves its vCPU and is handed the mutex in FIFO order when it is unlocked.
  */
 final class GuestKernel {
     /** A thread taking more zero-time phases in a row than this is a workload bug. */
     static final int MAX_INSTANT_PHASES = 100_000;
+    /** What a thread took again, for the error (spinlock or mutex id). */
+    private static final String SPINLOCK = "spinlock %d it holds (ticket locks are not recursive)";
+    private static final String MUTEX = "mutex %d it holds (default pthread mutexes are not recursive)";
 
     private final Simulator sim;
     private GuestThreadRun[] threads = new GuestThreadRun[256];
@@ -245,7 +249,7 @@ final class GuestKernel {
         }
     }
 
-    /** Take the thread's next phases until one takes time (compute, spin) or it leaves its vCPU (sleep, exit). */
+    /** Take the thread's next phases until one takes time (compute, spin) or it leaves its vCPU (sleep, mutex wait, exit). */
     private void advance(GuestThreadRun th) {
         for (int i = 0; ; i++) {
             if (i > MAX_INSTANT_PHASES) {
@@ -270,22 +274,28 @@ final class GuestKernel {
                 sim.push(sim.now + Math.max(0, s.nanos()), Simulator.EV_THREAD_WAKE, th.id, th.version);
                 return;
             } else if (ph instanceof Phase.Acquire a) {
-                GuestLock lock = th.vm.lock(a.lock());
-                if (lock.holder == th) {
-                    throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread re-acquires"
-                            + " spinlock " + a.lock() + " it holds (ticket locks are not recursive)");
-                }
-                if (lock.holder == null) {
-                    lock.holder = th;
+                if (take(th.vm.lock(a.lock()), th, SPINLOCK, a.lock())) {
                     th.locksHeld++;
                 } else {
-                    lock.waiters.addLast(th);
                     th.mode = GuestThreadRun.SPIN;
                     if (th.on != null) {
                         sim.hyper.spinStarted(th.on.v);
                     }
                     return;
                 }
+            } else if (ph instanceof Phase.MutexLock m) {
+                if (!take(th.vm.mutex(m.mutex()), th, MUTEX, m.mutex())) {
+                    th.where = GuestThreadRun.MUTEX_WAIT;
+                    th.mode = GuestThreadRun.ADVANCE;
+                    return;
+                }
+            } else if (ph instanceof Phase.MutexUnlock u) {
+                GuestLock mutex = th.vm.mutex(u.mutex());
+                if (mutex.holder != th) {
+                    throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread unlocks"
+                            + " mutex " + u.mutex() + " it does not hold");
+                }
+                handMutexOver(mutex);
             } else if (ph instanceof Phase.Release r) {
                 GuestLock lock = th.vm.existingLock(r.lock());
                 if (lock == null || lock.holder != th) {
@@ -324,6 +334,38 @@ final class GuestKernel {
         if (running) {
             replan(vr);
         }
+    }
+
+    /** Takes {@code lock} for {@code th} if it is free (true), else queues th behind its waiters (false). */
+    private static boolean take(GuestLock lock, GuestThreadRun th, String kind, int id) {
+        if (lock.holder == th) {
+            throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread takes again "
+                    + kind.formatted(id));
+        }
+        if (lock.holder == null) {
+            lock.holder = th;
+            return true;
+        }
+        lock.waiters.addLast(th);
+        return false;
+    }
+
+    /**
+     * Unlock with FIFO hand-off: the longest waiter becomes the holder and is woken like a sleeper (ready now,
+     * placed by {@link #dispatch}); the releaser goes on. A simplification of the futex-based glibc mutex, whose
+     * woken waiter retries the lock and may lose it to a running thread (nptl/pthread_mutex_unlock.c,
+     * lll_unlock wakes one waiter).
+     */
+    private void handMutexOver(GuestLock mutex) {
+        GuestThreadRun next = mutex.waiters.pollFirst();
+        mutex.holder = next;
+        if (next == null) {
+            return;
+        }
+        next.where = GuestThreadRun.READY;
+        next.mode = GuestThreadRun.ADVANCE;
+        next.readyAt = sim.now;
+        dispatch(next);
     }
 
     private void exited(GuestThreadRun th) {

@@ -5,7 +5,7 @@ import io.schedlab.engine.workloads.GuestThread;
 /** The guest kernel's view of one guest thread: where it is, what its current phase needs, and its lock state. */
 final class GuestThreadRun {
     /** Where the thread is. */
-    static final int READY = 0, ON_VCPU = 1, SLEEPING = 2, DEAD = 3;
+    static final int READY = 0, ON_VCPU = 1, SLEEPING = 2, DEAD = 3, MUTEX_WAIT = 4;
     /** What its current phase needs while on a vCPU. */
     static final int ADVANCE = 0, COMPUTE = 1, SPIN = 2;
 

@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Simulator state of one VM: its guest kernel's ready queue, threads and spinlocks, workload and timings. */
+/** Simulator state of one VM: its guest kernel's ready queue, threads, spinlocks and mutexes, workload and timings. */
 final class VmRun {
     final Vm vm;
     final VmSpec spec;
@@ -27,6 +27,8 @@ final class VmRun {
     /** Other lock ids -> lock; looked up only, never iterated (iteration order would not be deterministic). */
     private final Map<Integer, GuestLock> otherLocks = new HashMap<>();
     private static final int SMALL_LOCKS = 64;
+    /** Blocking mutexes by id (their own namespace); looked up only, never iterated. */
+    private final Map<Integer, GuestLock> mutexes = new HashMap<>();
     final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     long startedAt = -1;
     long endedAt = -1;
@@ -57,9 +59,15 @@ final class VmRun {
         return id >= 0 && id < SMALL_LOCKS ? smallLocks[id] : otherLocks.get(id);
     }
 
-    /** Drops every lock (VM shutdown). */
+    /** The blocking mutex with this id, created on first use. */
+    GuestLock mutex(int id) {
+        return mutexes.computeIfAbsent(id, k -> new GuestLock());
+    }
+
+    /** Drops every lock and mutex (VM shutdown). */
     void clearLocks() {
         java.util.Arrays.fill(smallLocks, null);
         otherLocks.clear();
+        mutexes.clear();
     }
 }

@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * Checks a parameter map against its {@link ParameterSpec}s (unknown names, types, bounds) and
- * fills defaults. Normalized values: INTEGER as Long, NUMBER as Double, INTEGER_LIST as List of Long,
- * in the order the specs are declared.
+ * fills defaults. Normalized values: INTEGER as Long, NUMBER as Double, INTEGER_LIST as List of Long, JSON as
+ * given (a Map or a String), in the order the specs are declared.
  */
 public final class ParameterValues {
     /** Longest string parameter accepted (e.g. an inline trace CSV). */
@@ -100,6 +100,15 @@ public final class ParameterValues {
                 }
                 int maxLength = spec.max() != null ? (int) Math.min(MAX_STRING_LENGTH, spec.max()) : MAX_STRING_LENGTH;
                 return ((String) v).length() > maxLength ? "longer than " + maxLength + " characters" : null;
+            case JSON:
+                if (v instanceof Map<?, ?>) {
+                    return null;
+                }
+                if (!(v instanceof String)) {
+                    return "must be a JSON object or a string holding one";
+                }
+                int maxJson = spec.max() != null ? (int) Math.min(MAX_STRING_LENGTH, spec.max()) : MAX_STRING_LENGTH;
+                return ((String) v).length() > maxJson ? "longer than " + maxJson + " characters" : null;
             case ENUM:
                 return v instanceof String && spec.allowedValues().contains(v) ? null
                         : "must be one of " + String.join(", ", spec.allowedValues());

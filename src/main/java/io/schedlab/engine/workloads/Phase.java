@@ -1,6 +1,6 @@
 package io.schedlab.engine.workloads;
 
-/** One step of a guest thread: compute, sleep, take or release a spinlock, or exit. */
+/** One step of a guest thread: compute, sleep, take or release a spinlock or a mutex, or exit. */
 public sealed interface Phase {
 
     /**
@@ -21,6 +21,18 @@ public sealed interface Phase {
 
     /** Release spinlock {@code lock} (held by this thread). */
     record Release(int lock) implements Phase {
+    }
+
+    /**
+     * Take blocking mutex {@code mutex} (a pthread mutex: glibc's pthread_mutex_lock sleeps on a futex, it does
+     * not spin). While it is held elsewhere the thread leaves its vCPU and queues FIFO; mutex ids are their own
+     * namespace, apart from spinlock ids.
+     */
+    record MutexLock(int mutex) implements Phase {
+    }
+
+    /** Release mutex {@code mutex} (held by this thread): the first waiter gets it and becomes ready. */
+    record MutexUnlock(int mutex) implements Phase {
     }
 
     /** The thread ends. */

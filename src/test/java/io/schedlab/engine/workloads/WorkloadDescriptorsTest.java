@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class WorkloadDescriptorsTest {
 
     private static final List<String> MINE = List.of("memory-bandwidth", "parallel-build", "spinlock", "interactive",
-            "trace");
+            "trace", "rt-app");
 
     @Test
     void standardRegistryHasEveryWorkloadOfThisPackage() {
@@ -40,7 +40,7 @@ class WorkloadDescriptorsTest {
                     double v = ((Number) p.defaultValue()).doubleValue();
                     assertThat(v).as(type + "." + p.name()).isBetween(p.min(), p.max());
                 }
-                if (p.type() == ParameterSpec.Type.STRING) {
+                if (p.type() == ParameterSpec.Type.STRING || p.type() == ParameterSpec.Type.JSON) {
                     assertThat(((String) p.defaultValue()).length()).isLessThanOrEqualTo(p.max().intValue());
                 }
                 if (p.type() == ParameterSpec.Type.ENUM) {
