@@ -50,6 +50,22 @@ class OpenApiContractTest {
         assertThat(schemas(code)).as("component schemas -> property names").isEqualTo(schemas(file));
     }
 
+    /**
+     * A client generated with default options (openapi-generator) sends the first JSON-like media type
+     * of an operation's responses as Accept: that must be the success body's, in the file and as served.
+     */
+    @Test
+    void everyOperationListsItsSuccessResponseFirst() throws Exception {
+        String served = mvc.perform(get("/v3/api-docs.yaml")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+        Map<String, Object> file = load(Files.readString(Path.of("openapi.yaml")));
+        for (Map<String, Object> doc : java.util.List.of(file, load(served))) {
+            Map<String, String> first = firstResponses(doc);
+            assertThat(first).isNotEmpty();
+            assertThat(first).allSatisfy((operation, code) -> assertThat(code).as(operation).startsWith("2"));
+        }
+    }
+
     @Test
     void swaggerUiIsServed() throws Exception {
         mvc.perform(get("/swagger-ui/index.html")).andExpect(status().isOk());
@@ -77,6 +93,18 @@ class OpenApiContractTest {
                 TreeSet<String> codes = new TreeSet<>();
                 responses.keySet().forEach(k -> codes.add(String.valueOf(k)));
                 out.put(m.toUpperCase() + " " + path, o.get("operationId") + " " + codes);
+            }
+        }));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> firstResponses(Map<String, Object> doc) {
+        Map<String, String> out = new TreeMap<>();
+        ((Map<String, Object>) doc.get("paths")).forEach((path, item) -> ((Map<String, Object>) item).forEach((m, op) -> {
+            if (METHODS.contains(m)) {
+                Map<String, Object> responses = (Map<String, Object>) ((Map<String, Object>) op).get("responses");
+                out.put(m.toUpperCase() + " " + path, String.valueOf(responses.keySet().iterator().next()));
             }
         }));
         return out;
