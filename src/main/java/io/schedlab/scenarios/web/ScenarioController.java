@@ -30,6 +30,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /** The published experiments E1..E5: descriptions with published numbers, tables as sweep definitions, runs. */
 @RestController
@@ -40,7 +41,9 @@ class ScenarioController {
     private final ScenarioSweeps scenarios;
     private final SweepService sweeps;
     private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
-    private final JsonMapper json = JsonMapper.builder().build();
+    /** Writes the tables' sweep definitions; unset fields are absent, as in every answer. */
+    private final JsonMapper json = JsonMapper.builder()
+            .changeDefaultPropertyInclusion(i -> i.withValueInclusion(JsonInclude.Include.NON_NULL)).build();
 
     ScenarioController(SweepService sweeps, ObjectProvider<SweepsProperties> sweepLimits, LimitsProperties limits) {
         this.sweeps = sweeps;
