@@ -107,9 +107,17 @@ public class ExperimentService {
     /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */
     public ValidatedExperiment validate(byte[] body) {
         String raw = reader.decode(body);
-        ExperimentSpec spec = reader.read(raw);
+        ExperimentSpecReader.ReadAll<ExperimentSpec> read = reader.readAll(raw, ExperimentSpec.class, "an experiment");
+        ExperimentSpec spec = read.value();
         Validation validation = engine.validate(spec, limits.toEngineLimits());
         List<Violation> violations = SubmissionRules.merge(SubmissionRules.check(spec), validation.violations());
+        if (!read.typeProblems().isEmpty()) {
+            // wrongly typed values and every other problem of the body in one answer; a value left out
+            // for its type is not reported again as missing
+            throw new MalformedExperimentException(SubmissionRules.merge(read.typeProblems(), violations.stream()
+                    .filter(v -> read.typeProblems().stream().noneMatch(t -> within(v.pointer(), t.pointer())))
+                    .toList()));
+        }
         if (!violations.isEmpty()) {
             throw new InvalidExperimentException(violations);
         }
@@ -118,6 +126,11 @@ public class ExperimentService {
             throw new ExperimentTooCostlyException(cost, limits.maxEvents(), limits.maxRunHeapBytes());
         }
         return new ValidatedExperiment(raw, validation.normalized(), reader.write(validation.normalized()));
+    }
+
+    /** The pointer is the other one or lies under it. */
+    private static boolean within(String pointer, String other) {
+        return pointer != null && (pointer.equals(other) || pointer.startsWith(other + "/"));
     }
 
     /**
