@@ -19,7 +19,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Treats {@code application/problem+json} in Accept as accepting JSON success bodies too: a
  * client generated with openapi-generator's default options sends the first JSON-like media type
- * of an operation's responses as its only Accept (openapi-generator's {@code selectHeaderAccept}),
+ * of an operation's responses as its only Accept (openapi-generator 7.25,
+ * modules/openapi-generator/src/main/resources/python/api_client.mustache, {@code select_header_accept}),
  * and where that is an error response's problem+json, its calls must still get the JSON answer.
  */
 @Component

@@ -31,7 +31,7 @@ public class ContractCheckingFilter extends OncePerRequestFilter implements Orde
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        TeeResponse tee = new TeeResponse(response, OpenApiResponseValidator.MAX_CHECKED_BODY_BYTES + 1);
+        TeeResponse tee = new TeeResponse(response);
         chain.doFilter(request, tee);
         if (request.isAsyncStarted()) {
             request.getAsyncContext().addListener(new AsyncListener() {
