@@ -63,6 +63,8 @@ public class OpenApiConfiguration {
                         .addResponses("NotAcceptable", problem("the Accept header names no media type this operation"
                                 + " answers with; application/problem+json alone is taken as accepting the JSON answer"
                                 + " (problem type not-acceptable)"))
+                        .addResponses("RequestTimeout", problem("the request body was still arriving after"
+                                + " schedlab.http.body-timeout; nothing was stored (problem type request-timeout)"))
                         .addResponses("StorageFull", withRetryAfter("the data directory's disk is below schedlab.limits.min-free-disk-mb; nothing was stored; retry after the Retry-After seconds (problem type storage-full)"))
                         .addResponses("TooManyConnections", withRetryAfter("the client holds more connections than"
                                 + " schedlab.http.max-connections-per-client (problem type too-many-connections, limit);"
@@ -71,7 +73,8 @@ public class OpenApiConfiguration {
 
     /**
      * Every operation may answer 401 and 403 once keys are on, 503 while the database is away, 406 for an
-     * Accept it cannot satisfy, and 429 too-many-connections ({@link SlowClientGuard}, before the operation
+     * Accept it cannot satisfy, 408 when it takes a body that arrives too slowly ({@link BodyTimeoutFilter}),
+     * and 429 too-many-connections ({@link SlowClientGuard}, before the operation
      * runs; an operation with a 429 of its own keeps it); a submission (a POST that stores experiments) 507
      * when the disk is nearly full. Responses are listed success first, then by code (see
      * {@link #successFirst}).
@@ -85,6 +88,9 @@ public class OpenApiConfiguration {
                     .addApiResponse("503", new ApiResponse().$ref("#/components/responses/DatabaseUnavailable"));
             if (method == io.swagger.v3.oas.models.PathItem.HttpMethod.POST && submits(name)) {
                 responses.addApiResponse("507", new ApiResponse().$ref("#/components/responses/StorageFull"));
+            }
+            if (op.getRequestBody() != null) {
+                responses.addApiResponse("408", new ApiResponse().$ref("#/components/responses/RequestTimeout"));
             }
             if (!responses.containsKey("406")) {
                 responses.addApiResponse("406", new ApiResponse().$ref("#/components/responses/NotAcceptable"));

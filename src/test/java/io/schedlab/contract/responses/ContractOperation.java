@@ -13,11 +13,20 @@ record ContractOperation(JsonNode document, String template, Pattern pattern, St
         return operationId + " (" + method.toUpperCase() + " " + template + ")";
     }
 
+    String escapedTemplate() {
+        return escape(template);
+    }
+
     /** Pointer to the response declared for the status (exact, then {@code 4XX}-style, then default), $ref followed. */
     Optional<String> responsePointer(int status) {
+        return responsePointer(String.valueOf(status), (status / 100) + "XX", "default");
+    }
+
+    /** Pointer to the first of the response keys the operation declares, $ref followed. */
+    Optional<String> responsePointer(String... keys) {
         String base = "/paths/" + escape(template) + "/" + method + "/responses";
         JsonNode responses = document.at(base);
-        for (String key : List.of(String.valueOf(status), (status / 100) + "XX", "default")) {
+        for (String key : keys) {
             JsonNode response = responses.path(key);
             if (!response.isMissingNode()) {
                 return Optional.of(response.has("$ref") ? localPointer(response.path("$ref").asString())

@@ -36,6 +36,18 @@ final class ContractOperations {
         return operations.stream().filter(op -> op.method().equals(m) && op.pattern().matcher(path).matches()).findFirst();
     }
 
+    /** The schema pointer of every JSON answer any operation declares. */
+    java.util.Set<String> jsonSchemaPointers() {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (ContractOperation op : operations) {
+            op.document().at("/paths/" + op.escapedTemplate() + "/" + op.method() + "/responses").propertyNames()
+                    .forEach(code -> op.responsePointer(code).ifPresent(response -> op.mediaTypes(response).stream()
+                            .filter(type -> type.endsWith("json"))
+                            .forEach(type -> op.schemaPointer(response, type).ifPresent(out::add))));
+        }
+        return out;
+    }
+
     /** {@code /api/v1/experiments/{id}} as a pattern matching one path segment per parameter. */
     private static Pattern templatePattern(String template) {
         StringBuilder regex = new StringBuilder();
