@@ -1,7 +1,5 @@
 package io.schedlab.contract.responses;
 
-import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -9,7 +7,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * Fails a test during which the service sent any answer that departs from openapi.yaml, listing
  * each (operation, status, pointer, message). Registered for every test by JUnit's extension
- * auto-detection (src/test/resources/META-INF/services and junit-platform.properties).
+ * auto-detection (src/test/resources/META-INF/services and junit-platform.properties); jqwik properties get
+ * {@link ContractViolationsFailTheProperty}.
  */
 public class ContractViolationsFailTheTest implements BeforeEachCallback, AfterEachCallback {
 
@@ -20,10 +19,9 @@ public class ContractViolationsFailTheTest implements BeforeEachCallback, AfterE
 
     @Override
     public void afterEach(ExtensionContext context) {
-        List<ResponseViolation> violations = ResponseViolations.drain();
-        if (!violations.isEmpty()) {
-            throw new AssertionError(violations.size() + " answer(s) departed from openapi.yaml:\n"
-                    + violations.stream().distinct().map(v -> "  " + v).collect(Collectors.joining("\n")));
+        java.util.Optional<AssertionError> failure = ResponseViolations.drainAsFailure();
+        if (failure.isPresent()) {
+            throw failure.get();
         }
     }
 }

@@ -19,6 +19,15 @@ public final class ResponseViolations {
         recorded.addAll(violations);
     }
 
+    /** The failure naming everything recorded so far, if anything was; forgets it. */
+    static java.util.Optional<AssertionError> drainAsFailure() {
+        List<ResponseViolation> violations = drain();
+        return violations.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of(new AssertionError(violations.size() + " answer(s) departed from openapi.yaml:\n"
+                        + violations.stream().distinct().map(v -> "  " + v)
+                                .collect(java.util.stream.Collectors.joining("\n"))));
+    }
+
     /** Everything recorded so far, and forget it. */
     public static synchronized List<ResponseViolation> drain() {
         List<ResponseViolation> out = List.copyOf(recorded);
