@@ -114,7 +114,7 @@ public class ExperimentService {
     /** Full validation of a body, including its estimated cost against the limits; nothing is stored. */
     public ValidatedExperiment validate(byte[] body) {
         String raw = reader.decode(body);
-        ExperimentSpecReader.WithNotify<ExperimentSpec> read = reader.readWithNotify(raw, ExperimentSpec.class,
+        ExperimentSpecReader.ReadAll<ExperimentSpec> read = reader.readAllWithNotify(raw, ExperimentSpec.class,
                 "an experiment");
         ExperimentSpec spec = read.value();
         Validation validation = engine.validate(spec, limits.toEngineLimits());
@@ -122,6 +122,13 @@ public class ExperimentService {
         if (read.notifyTarget() != null) {
             violations = new java.util.ArrayList<>(violations);
             violations.addAll(notifyTargets.check(read.notifyTarget()));
+        }
+        if (!read.typeProblems().isEmpty()) {
+            // wrongly typed values and every other problem of the body in one answer; a value left out
+            // for its type is not reported again as missing
+            throw new MalformedExperimentException(SubmissionRules.merge(read.typeProblems(), violations.stream()
+                    .filter(v -> read.typeProblems().stream().noneMatch(t -> within(v.pointer(), t.pointer())))
+                    .toList()));
         }
         if (!violations.isEmpty()) {
             throw new InvalidExperimentException(violations);
@@ -132,6 +139,11 @@ public class ExperimentService {
         }
         return new ValidatedExperiment(raw, validation.normalized(), reader.write(validation.normalized()),
                 read.notifyTarget());
+    }
+
+    /** The pointer is the other one or lies under it. */
+    private static boolean within(String pointer, String other) {
+        return pointer != null && (pointer.equals(other) || pointer.startsWith(other + "/"));
     }
 
     /**

@@ -6,11 +6,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonPointer;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.InputCoercionException;
@@ -21,7 +23,11 @@ import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.exc.ValueInstantiationException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.NullNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads a submitted experiment strictly: UTF-8 only, no unknown fields, no duplicate keys, no
@@ -32,6 +38,9 @@ public final class ExperimentSpecReader {
 
     /** The member of an experiment or sweep body that names where to post when it has finished. */
     public static final String NOTIFY = "notify";
+
+    /** Most wrongly typed values reported for one body (each costs one more binding pass). */
+    public static final int MAX_TYPE_PROBLEMS = 100;
 
     private final JsonMapper mapper = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -61,52 +70,95 @@ public final class ExperimentSpecReader {
 
     /**
      * Parses a request body of any type with the same strict rules; {@code what} names it in the
-     * message for an empty body ("an experiment", "a sweep").
+     * message for an empty body ("an experiment", "a sweep"). Every wrongly typed value is reported.
      */
     public <T> T read(String json, Class<T> type, String what) {
-        if (json.isBlank()) {
-            throw new MalformedExperimentException(new Violation("", "the body is empty; send " + what + " as a JSON object"));
+        ReadAll<T> read = readAll(json, type, what);
+        if (!read.typeProblems().isEmpty()) {
+            throw new MalformedExperimentException(read.typeProblems());
         }
-        T value;
-        try {
-            value = mapper.readValue(json, type);
-        } catch (JacksonException e) {
-            throw new MalformedExperimentException(new Violation(pointer(e), describe(e)));
-        }
-        if (value == null) {
-            throw new MalformedExperimentException(new Violation("", "expected a JSON object, got null"));
-        }
-        return value;
-    }
-
-    /** A request body with its {@code notify} object taken out of it (null: the body has none). */
-    public record WithNotify<T>(T value, tools.jackson.databind.JsonNode notifyTarget) {
+        return read.value();
     }
 
     /**
-     * As {@link #read(String, Class, String)}, with a top-level {@code notify} member taken out before
-     * the body is bound to {@code type} (it is the service's, not the engine's). A body without the word
-     * is read as it is.
+     * A body read as far as it goes: malformed JSON still throws (at its line and column), but each
+     * wrongly typed value is left out (an array element becomes null) and reported, so the rest can
+     * be validated too and every problem answered at once. At most {@link #MAX_TYPE_PROBLEMS}.
      */
-    public <T> WithNotify<T> readWithNotify(String json, Class<T> type, String what) {
-        if (!json.contains("\"" + NOTIFY + "\"")) {
-            return new WithNotify<>(read(json, type, what), null);
+    public <T> ReadAll<T> readAll(String json, Class<T> type, String what) {
+        return readAll(json, type, what, false);
+    }
+
+    /**
+     * As {@link #readAll(String, Class, String)}, with a top-level {@code notify} member taken out
+     * before the body is bound to {@code type} (it is the service's, not the engine's).
+     */
+    public <T> ReadAll<T> readAllWithNotify(String json, Class<T> type, String what) {
+        return readAll(json, type, what, true);
+    }
+
+    /** As {@link #read(String, Class, String)}, with the body's {@code notify} member taken out. */
+    public <T> ReadAll<T> readWithNotify(String json, Class<T> type, String what) {
+        ReadAll<T> read = readAllWithNotify(json, type, what);
+        if (!read.typeProblems().isEmpty()) {
+            throw new MalformedExperimentException(read.typeProblems());
         }
-        tools.jackson.databind.JsonNode tree;
+        return read;
+    }
+
+    private <T> ReadAll<T> readAll(String json, Class<T> type, String what, boolean takeNotify) {
+        if (json.isBlank()) {
+            throw new MalformedExperimentException(new Violation("", "the body is empty; send " + what + " as a JSON object"));
+        }
+        JsonNode tree;
         try {
             tree = mapper.readTree(json);
         } catch (JacksonException e) {
-            return new WithNotify<>(read(json, type, what), null); // reports the syntax error with its place
-        }
-        if (!(tree instanceof tools.jackson.databind.node.ObjectNode object) || !object.has(NOTIFY)) {
-            return new WithNotify<>(read(json, type, what), null);
-        }
-        tools.jackson.databind.JsonNode notify = object.remove(NOTIFY);
-        try {
-            return new WithNotify<>(mapper.treeToValue(object, type), notify);
-        } catch (JacksonException e) {
             throw new MalformedExperimentException(new Violation(pointer(e), describe(e)));
         }
+        if (tree == null || tree.isNull() || tree.isMissingNode()) {
+            throw new MalformedExperimentException(new Violation("", "expected a JSON object, got null"));
+        }
+        JsonNode notify = takeNotify && tree instanceof ObjectNode object ? object.remove(NOTIFY) : null;
+        List<Violation> problems = new ArrayList<>();
+        while (true) {
+            try {
+                return new ReadAll<>(mapper.treeToValue(tree, type), List.copyOf(problems), notify);
+            } catch (JacksonException e) {
+                String at = pointer(e);
+                problems.add(new Violation(at, describe(e)));
+                if (problems.size() >= MAX_TYPE_PROBLEMS || !leaveOut(tree, at)) {
+                    throw new MalformedExperimentException(problems);
+                }
+            }
+        }
+    }
+
+    /**
+     * A body's value with its wrongly typed values left out, those values' problems, and its
+     * {@code notify} member when it was taken out (null otherwise or when the body has none).
+     */
+    public record ReadAll<T>(T value, List<Violation> typeProblems, JsonNode notifyTarget) {
+    }
+
+    /** Removes the object member at the pointer or nulls the array element there; false when there is none. */
+    private static boolean leaveOut(JsonNode root, String pointer) {
+        if (pointer.isEmpty()) {
+            return false;
+        }
+        JsonPointer at = JsonPointer.compile(pointer);
+        JsonNode parent = root.at(at.head());
+        JsonPointer last = at.last();
+        if (parent instanceof ObjectNode object && object.has(last.getMatchingProperty())) {
+            object.remove(last.getMatchingProperty());
+            return true;
+        }
+        int index = last.getMatchingIndex();
+        if (parent instanceof ArrayNode array && index >= 0 && index < array.size() && !array.get(index).isNull()) {
+            array.set(index, NullNode.getInstance());
+            return true;
+        }
+        return false;
     }
 
     /** A JSON tree (e.g. a sweep's base) as an experiment, with the same strict rules. */
@@ -149,7 +201,7 @@ public final class ExperimentSpecReader {
             return "unknown field '" + u.getPropertyName() + "'" + known(u.getKnownPropertyIds());
         }
         if (e instanceof ValueInstantiationException v && v.getCause() != null && v.getCause().getMessage() != null) {
-            return firstLine(v.getCause().getMessage());
+            return clean(v.getCause().getMessage());
         }
         if (e instanceof InvalidFormatException f && f.getTargetType() != null && f.getTargetType().isEnum()) {
             return "'" + f.getValue() + "' is not one of " + enumValues(f.getTargetType());
@@ -161,9 +213,9 @@ public final class ExperimentSpecReader {
             return "number out of range for " + expected(c.getTargetType());
         }
         if (e instanceof StreamReadException) {
-            return "malformed JSON" + at(e.getLocation()) + ": " + firstLine(e.getOriginalMessage());
+            return "malformed JSON" + at(e.getLocation()) + ": " + clean(e.getOriginalMessage());
         }
-        return "cannot read this value: " + firstLine(e.getOriginalMessage());
+        return "cannot read this value: " + clean(e.getOriginalMessage());
     }
 
     private static String known(Collection<Object> ids) {
@@ -208,6 +260,23 @@ public final class ExperimentSpecReader {
 
     private static String at(TokenStreamLocation loc) {
         return loc == null || loc.getLineNr() < 1 ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+    }
+
+    /** Matches a backquoted qualified class name as the JSON library writes it, e.g. `java.lang.Integer`. */
+    private static final java.util.regex.Pattern QUALIFIED = java.util.regex.Pattern.compile("`(?:[\\w$]+\\.)+([\\w$]+)`");
+
+    /**
+     * The first line of a library message without its internals: no source location marker
+     * ("[Source: ...]", the line and column are given separately), no qualified class names, no backquotes.
+     */
+    static String clean(String message) {
+        String line = firstLine(message);
+        int source = line.indexOf("[Source:");
+        if (source >= 0) {
+            line = line.substring(0, source).strip();
+        }
+        line = QUALIFIED.matcher(line).replaceAll("'$1'").replace('`', '\'');
+        return line.endsWith(" at") ? line.substring(0, line.length() - 3) : line;
     }
 
     private static String firstLine(String message) {

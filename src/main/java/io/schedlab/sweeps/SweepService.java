@@ -89,7 +89,7 @@ public class SweepService {
     /** Reads and checks a sweep and validates every experiment it expands to; nothing is stored. */
     public Prepared prepare(byte[] body) {
         String raw = reader.decode(body);
-        ExperimentSpecReader.WithNotify<SweepDefinition> read = reader.readWithNotify(raw, SweepDefinition.class,
+        ExperimentSpecReader.ReadAll<SweepDefinition> read = reader.readWithNotify(raw, SweepDefinition.class,
                 "a sweep");
         SweepDefinition definition = read.value();
         checkNotify(definition, read.notifyTarget());
@@ -100,19 +100,15 @@ public class SweepService {
         List<NewSweepChild> links = new ArrayList<>(plan.total());
         List<SweepViolation> problems = new ArrayList<>();
         for (SweepCell cell : plan.cells()) {
-            for (int r = 0; r < plan.seeds().size() && problems.isEmpty(); r++) {
-                ObjectNode child = child(plan, cell, r, id);
-                try {
-                    children.add(experiments.validate(json.writeValueAsBytes(child)));
-                    links.add(new NewSweepChild(null, cell.index(), r));
-                } catch (InvalidExperimentException e) {
-                    e.violations().forEach(v -> problems.add(inCell(cell, v)));
-                } catch (MalformedExperimentException e) {
-                    e.violations().forEach(v -> problems.add(inCell(cell, v)));
+            // a cell's repetitions differ only in their seed: the first bad one speaks for the cell, once;
+            // every cell is checked, so a problem of some cells only names each of them
+            for (int r = 0; r < plan.seeds().size(); r++) {
+                List<Violation> cellProblems = childProblems(plan, cell, r, id, children);
+                if (!cellProblems.isEmpty()) {
+                    cellProblems.stream().distinct().forEach(v -> problems.add(inCell(cell, v)));
+                    break;
                 }
-            }
-            if (!problems.isEmpty()) {
-                break; // the other children share the cause in most cases; report the first bad one
+                links.add(new NewSweepChild(null, cell.index(), r));
             }
         }
         if (!problems.isEmpty()) {
@@ -133,6 +129,20 @@ public class SweepService {
         }
         if (!problems.isEmpty()) {
             throw SweepPlanner.invalid(problems);
+        }
+    }
+
+    /** The problems of one child (cell, repetition), or none after adding it validated to {@code children}. */
+    private List<Violation> childProblems(SweepPlan plan, SweepCell cell, int repetition, UUID id,
+            List<ValidatedExperiment> children) {
+        ObjectNode child = child(plan, cell, repetition, id);
+        try {
+            children.add(experiments.validate(json.writeValueAsBytes(child)));
+            return List.of();
+        } catch (InvalidExperimentException e) {
+            return e.violations();
+        } catch (MalformedExperimentException e) {
+            return e.violations();
         }
     }
 

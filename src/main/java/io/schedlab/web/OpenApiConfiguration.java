@@ -9,6 +9,7 @@ import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
@@ -59,6 +60,11 @@ public class OpenApiConfiguration {
                         .addResponses("Unauthorized", problem("no API key, or an unknown one (problem type unauthorized)"))
                         .addResponses("Forbidden", problem("the key's role does not allow this, or the key may read the object but not cancel or delete it: only its owner or an admin key may (problem type forbidden)"))
                         .addResponses("DatabaseUnavailable", withRetryAfter("the database cannot be reached; nothing of the request was stored; retry after the Retry-After seconds (problem type database-unavailable)"))
+                        .addResponses("NotAcceptable", problem("the Accept header names no media type this operation"
+                                + " answers with; application/problem+json alone is taken as accepting the JSON answer"
+                                + " (problem type not-acceptable)"))
+                        .addResponses("RequestTimeout", problem("the request body was still arriving after"
+                                + " schedlab.http.body-timeout; nothing was stored (problem type request-timeout)"))
                         .addResponses("StorageFull", withRetryAfter("the data directory's disk is below schedlab.limits.min-free-disk-mb; nothing was stored; retry after the Retry-After seconds (problem type storage-full)"))
                         .addResponses("TooManyConnections", withRetryAfter("the client holds more connections than"
                                 + " schedlab.http.max-connections-per-client (problem type too-many-connections, limit);"
@@ -66,20 +72,51 @@ public class OpenApiConfiguration {
     }
 
     /**
-     * Every operation may answer 401 and 403 once keys are on, and 503 while the database is away; a
-     * submission (a POST that stores experiments) 507 when the disk is nearly full.
+     * Every operation may answer 401 and 403 once keys are on, 503 while the database is away, 406 for an
+     * Accept it cannot satisfy, 408 when it takes a body that arrives too slowly ({@link BodyTimeoutFilter}),
+     * and 429 too-many-connections ({@link SlowClientGuard}, before the operation
+     * runs; an operation with a 429 of its own keeps it); a submission (a POST that stores experiments) 507
+     * when the disk is nearly full. Responses are listed success first, then by code (see
+     * {@link #successFirst}).
      */
     @Bean
-    OpenApiCustomizer authResponses() {
+    OpenApiCustomizer standardResponses() {
         return api -> api.getPaths().forEach((name, path) -> path.readOperationsMap().forEach((method, op) -> {
-            op.getResponses()
-                    .addApiResponse("401", new ApiResponse().$ref("#/components/responses/Unauthorized"))
+            ApiResponses responses = op.getResponses();
+            responses.addApiResponse("401", new ApiResponse().$ref("#/components/responses/Unauthorized"))
                     .addApiResponse("403", new ApiResponse().$ref("#/components/responses/Forbidden"))
                     .addApiResponse("503", new ApiResponse().$ref("#/components/responses/DatabaseUnavailable"));
             if (method == io.swagger.v3.oas.models.PathItem.HttpMethod.POST && submits(name)) {
-                op.getResponses().addApiResponse("507", new ApiResponse().$ref("#/components/responses/StorageFull"));
+                responses.addApiResponse("507", new ApiResponse().$ref("#/components/responses/StorageFull"));
             }
+            if (op.getRequestBody() != null) {
+                responses.addApiResponse("408", new ApiResponse().$ref("#/components/responses/RequestTimeout"));
+            }
+            if (!responses.containsKey("406")) {
+                responses.addApiResponse("406", new ApiResponse().$ref("#/components/responses/NotAcceptable"));
+            }
+            if (!responses.containsKey("429")) {
+                responses.addApiResponse("429", new ApiResponse().$ref("#/components/responses/TooManyConnections"));
+            }
+            op.setResponses(successFirst(responses));
         }));
+    }
+
+    /**
+     * The responses ordered 2xx first, then by code: a client generated with openapi-generator's default
+     * options sends the first JSON-like media type of the responses as its Accept header, which must be
+     * the success body's.
+     */
+    static ApiResponses successFirst(ApiResponses responses) {
+        ApiResponses ordered = new ApiResponses();
+        responses.entrySet().stream()
+                .sorted(java.util.Comparator.comparing((java.util.Map.Entry<String, ApiResponse> e) -> !e.getKey().startsWith("2"))
+                        .thenComparing(java.util.Map.Entry::getKey))
+                .forEach(e -> ordered.addApiResponse(e.getKey(), e.getValue()));
+        if (responses.getExtensions() != null) {
+            ordered.setExtensions(responses.getExtensions());
+        }
+        return ordered;
     }
 
     /** The paths whose POST stores experiments: an experiment, a sweep, a scenario run. */
@@ -91,20 +128,6 @@ public class OpenApiConfiguration {
     private static ApiResponse withRetryAfter(String description) {
         return problem(description).addHeaderObject("Retry-After", new io.swagger.v3.oas.models.headers.Header()
                 .description("seconds to wait before retrying").schema(new io.swagger.v3.oas.models.media.IntegerSchema()));
-    }
-
-    /**
-     * Every operation may answer 429 too-many-connections ({@link SlowClientGuard}, before the operation runs);
-     * an operation with a 429 of its own (queue-full, quota-exceeded, too-many-streams) keeps it.
-     */
-    @Bean
-    OpenApiCustomizer connectionLimitResponses() {
-        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> {
-            if (!op.getResponses().containsKey("429")) {
-                op.getResponses().addApiResponse("429",
-                        new ApiResponse().$ref("#/components/responses/TooManyConnections"));
-            }
-        }));
     }
 
     private static ApiResponse problem(String description) {

@@ -66,7 +66,7 @@ class SweepApiTest {
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
         JsonNode sweep = json.readTree(accepted.body());
         assertThat(sweep.path("total").asInt()).isEqualTo(8);
-        assertThat(sweep.path("table").isNull()).isTrue();
+        assertThat(sweep.path("table").isMissingNode()).as("no table yet: absent").isTrue();
         String location = accepted.headers().firstValue("Location").orElseThrow();
         assertThat(location).isEqualTo("/api/v1/sweeps/" + sweep.path("id").asString());
 
@@ -199,6 +199,20 @@ class SweepApiTest {
         HttpResponse<String> missing = http.send(HttpRequest.newBuilder(uri("/api/v1/sweeps/" + java.util.UUID.randomUUID()))
                 .GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(missing.statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aTypoInTheBaseIsReportedOnceForEveryCellWithItsIndex() throws Exception {
+        String base = BASE.replace("{\"name\": \"b\", \"vcpus\": 1,", "{\"name\": \"b\", \"vcpus\": 1, \"wieght\": 5,");
+        String body = "{\"base\": " + base + ", \"repetitions\": 3, \"axes\": [{\"name\": \"duration\","
+                + " \"pointer\": \"/durationSeconds\", \"values\": [0.5, 0.6, 0.7]}], \"metrics\": " + METRICS + "}";
+        HttpResponse<String> rejected = post("/api/v1/sweeps", body);
+        assertThat(rejected.statusCode()).as(rejected.body()).isEqualTo(422);
+        List<String> reported = new ArrayList<>();
+        json.readTree(rejected.body()).path("errors").forEach(e -> reported.add(e.path("cellIndex").asInt() + " "
+                + e.path("pointer").asString()));
+        assertThat(reported).as(rejected.body())
+                .containsExactly("0 /base/vms/1/wieght", "1 /base/vms/1/wieght", "2 /base/vms/1/wieght");
     }
 
     @Test

@@ -30,6 +30,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /** The published experiments E1..E5: descriptions with published numbers, tables as sweep definitions, runs. */
 @RestController
@@ -40,7 +41,9 @@ class ScenarioController {
     private final ScenarioSweeps scenarios;
     private final SweepService sweeps;
     private final io.schedlab.experiments.ExperimentSpecReader reader = new io.schedlab.experiments.ExperimentSpecReader();
-    private final JsonMapper json = JsonMapper.builder().build();
+    /** Writes the tables' sweep definitions; unset fields are absent, as in every answer. */
+    private final JsonMapper json = JsonMapper.builder()
+            .changeDefaultPropertyInclusion(i -> i.withValueInclusion(JsonInclude.Include.NON_NULL)).build();
 
     ScenarioController(SweepService sweeps, ObjectProvider<SweepsProperties> sweepLimits, LimitsProperties limits) {
         this.sweeps = sweeps;
@@ -70,6 +73,7 @@ class ScenarioController {
     @Operation(operationId = "runScenario", summary = "Run every table of a scenario as a sweep (202; tables with a note are skipped); each sweep's table shows the published values and effects beside the simulated ones; the answer lists the sweeps, in table order")
     @ApiResponses({
         @ApiResponse(responseCode = "202", description = "one sweep per table, all QUEUED", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ScenarioRunResponse.class))),
+        @ApiResponse(responseCode = "400", description = "the overrides are malformed JSON or name an unknown field or a value of the wrong type (errors name each pointer)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "404", description = "no scenario with this name (E1..E5)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "409", description = "a request with the same Idempotency-Key is still being processed (idempotency-key-in-use)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "422", description = "an override is out of range (errors name /repetitions or /durationSeconds and the limit: repetitions 1..schedlab.sweeps.max-experiments, and cells x repetitions of every table at most that), a table does not fit the sweep limits (schedlab.sweeps.*), or the Idempotency-Key was used with another body or scenario (idempotency-key-reused)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
