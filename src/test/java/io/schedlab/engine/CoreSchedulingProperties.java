@@ -38,7 +38,7 @@ class CoreSchedulingProperties {
     @Property(tries = 100)
     void siblingsOnlyEverRunOneDomain(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed ^ 0x5eed);
-        for (String policy : List.of("credit", "credit2")) {
+        for (String policy : coreScheduledPolicies(registry)) {
             String gran = r.nextBoolean() ? "core" : "socket";
             boolean smt = r.nextInt(4) > 0;
             ExperimentSpec raw = coreScheduled(RandomSpecs.generate(seed, policy, registry, DURATION,
@@ -169,5 +169,14 @@ class CoreSchedulingProperties {
         }
         return new VmSpec(vm.name(), vm.vcpus(), vm.weight(), vm.cap(), hard, smt ? vm.softAffinity() : null,
                 vm.vcpuAffinity(), vm.memoryMb(), vm.numaNode(), placement, vm.startAtSeconds(), vm.workload());
+    }
+
+    /** The registered policies that offer core scheduling (a {@code schedGran} parameter); never empty. */
+    static List<String> coreScheduledPolicies(Registry registry) {
+        List<String> names = registry.policies().stream()
+                .filter(d -> d.parameters().stream().anyMatch(p -> p.name().equals("schedGran")))
+                .map(d -> d.name()).toList();
+        assertThat(names).as("policies with core scheduling").isNotEmpty();
+        return names;
     }
 }

@@ -6,6 +6,7 @@ import static io.schedlab.engine.TestSpecs.host;
 import static io.schedlab.engine.TestSpecs.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.result.ResultDocument;
@@ -50,6 +51,6 @@ class Seed001BalancingTest {
     private static boolean workConserving(PolicyDescriptor d) {
         Map<String, Object> defaults = new java.util.LinkedHashMap<>();
         d.parameters().forEach(p -> defaults.put(p.name(), p.defaultValue()));
-        return d.factory().apply(new Params(defaults)).workConserving();
+        return SelfCheckAssumptions.of(d.factory().apply(new Params(defaults))).workConserving();
     }
 }

@@ -12,6 +12,7 @@ import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class SelfCheckTest {
 
     /** A FIFO single-queue policy that can be made to misbehave. */
-    static class FifoPolicy implements SchedulerPolicy {
+    static class FifoPolicy implements SchedulerPolicy, SelfCheckAssumptions {
         final List<Vcpu> queue = new ArrayList<>();
         SchedulerContext ctx;
         final boolean onlyPcpu0;

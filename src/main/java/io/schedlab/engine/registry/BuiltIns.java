@@ -1,28 +1,50 @@
 package io.schedlab.engine.registry;
 
+import io.schedlab.engine.hypervisor.KvmParameters;
+import io.schedlab.engine.policies.NullPolicy;
+import io.schedlab.engine.policies.StaticPolicy;
+import io.schedlab.engine.policies.credit.CreditPolicy;
+import io.schedlab.engine.policies.credit2.Credit2Policy;
+import io.schedlab.engine.policies.linux.CfsPolicy;
+import io.schedlab.engine.policies.linux.EevdfPolicy;
+import io.schedlab.engine.policies.rt.RtdsPolicy;
+import io.schedlab.engine.policies.rt.SedfPolicy;
+import io.schedlab.engine.workloads.CpuLoopWorkload;
+import io.schedlab.engine.workloads.IdleWorkload;
+import io.schedlab.engine.workloads.InteractiveWorkload;
+import io.schedlab.engine.workloads.MemoryBandwidthWorkload;
+import io.schedlab.engine.workloads.ParallelBuildWorkload;
+import io.schedlab.engine.workloads.SpinlockWorkload;
+import io.schedlab.engine.workloads.TraceWorkload;
+
 /** The built-in policies and workloads, registered explicitly, one line each. */
 final class BuiltIns {
     private BuiltIns() {
     }
 
     static void registerAll(Registry r) {
-        r.register(io.schedlab.engine.policies.StaticPolicy.descriptor());
-        r.register(io.schedlab.engine.policies.NullPolicy.descriptor());
-        r.register(io.schedlab.engine.policies.credit.CreditPolicy.descriptor());
-        r.register(io.schedlab.engine.policies.credit2.Credit2Policy.descriptor());
-        r.register(io.schedlab.engine.policies.rt.RtdsPolicy.descriptor());
-        r.register(io.schedlab.engine.policies.rt.SedfPolicy.descriptor());
-        r.register(io.schedlab.engine.policies.rt.SedfPolicy.gedfDescriptor());
-        r.register(io.schedlab.engine.policies.linux.CfsPolicy.descriptor());
-        r.register(io.schedlab.engine.policies.linux.EevdfPolicy.descriptor());
-        r.register(io.schedlab.engine.workloads.IdleWorkload.descriptor());
-        r.register(io.schedlab.engine.workloads.CpuLoopWorkload.descriptor());
-        // policies: static, null, credit, credit2, rtds, sedf, gedf (Xen); cfs, eevdf (Linux under KVM) (each policy class exposes a static descriptor())
+        // policies: static, null, credit, credit2, rtds, sedf, gedf (Xen); cfs, eevdf (Linux under KVM)
+        policy(r, StaticPolicy.descriptor());
+        policy(r, NullPolicy.descriptor());
+        policy(r, CreditPolicy.descriptor());
+        policy(r, Credit2Policy.descriptor());
+        policy(r, RtdsPolicy.descriptor());
+        policy(r, SedfPolicy.descriptor());
+        policy(r, SedfPolicy.gedfDescriptor());
+        policy(r, CfsPolicy.descriptor());
+        policy(r, EevdfPolicy.descriptor());
         // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace
-        r.register(io.schedlab.engine.workloads.MemoryBandwidthWorkload.descriptor());
-        r.register(io.schedlab.engine.workloads.ParallelBuildWorkload.descriptor());
-        r.register(io.schedlab.engine.workloads.SpinlockWorkload.descriptor());
-        r.register(io.schedlab.engine.workloads.InteractiveWorkload.descriptor());
-        r.register(io.schedlab.engine.workloads.TraceWorkload.descriptor());
+        r.register(IdleWorkload.descriptor());
+        r.register(CpuLoopWorkload.descriptor());
+        r.register(MemoryBandwidthWorkload.descriptor());
+        r.register(ParallelBuildWorkload.descriptor());
+        r.register(SpinlockWorkload.descriptor());
+        r.register(InteractiveWorkload.descriptor());
+        r.register(TraceWorkload.descriptor());
+    }
+
+    /** Registers a policy with its hypervisor's own parameters after its own (KVM: pause-loop exiting). */
+    private static void policy(Registry r, PolicyDescriptor d) {
+        r.register("kvm".equals(d.hypervisor()) ? d.withParameters(KvmParameters.specs()) : d);
     }
 }

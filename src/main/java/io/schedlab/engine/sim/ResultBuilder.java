@@ -177,7 +177,7 @@ public final class ResultBuilder {
 
     /** The VM's creation placement and the rule behind it (InitialPlacement.describe). */
     private static InitialPlacementResult initialPlacement(Simulator sim, VmSpec vm) {
-        InitialPlacement.Description d = InitialPlacement.describe(sim.spec, vm);
+        InitialPlacement.Description d = InitialPlacement.describe(sim.spec, vm, sim.descriptor);
         return new InitialPlacementResult(d.rule(), vm.placement(), d.release(), d.creation(), d.insertPick(),
                 d.source());
     }

@@ -1,0 +1,16 @@
+package io.schedlab.engine.registry;
+
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.Violation;
+import java.util.List;
+
+/** Optional capability: a policy's own rules over a whole experiment that parameter bounds cannot express. */
+@FunctionalInterface
+public interface SpecRules extends DescriptorCapability {
+
+    /**
+     * The violations of an experiment that schedules with this policy; {@code raw} is the submitted spec (for
+     * its pointers), {@code normalized} the same with every default filled in. Empty when it is fine.
+     */
+    List<Violation> violations(ExperimentSpec raw, ExperimentSpec normalized);
+}
