@@ -3,6 +3,7 @@ package io.schedlab.engine.registry;
 import io.schedlab.engine.hypervisor.KvmParameters;
 import io.schedlab.engine.policies.NullPolicy;
 import io.schedlab.engine.policies.StaticPolicy;
+import io.schedlab.engine.policies.arinc653.Arinc653Policy;
 import io.schedlab.engine.policies.credit.CreditPolicy;
 import io.schedlab.engine.policies.credit2.Credit2Policy;
 import io.schedlab.engine.policies.linux.CfsPolicy;
@@ -23,7 +24,7 @@ final class BuiltIns {
     }
 
     static void registerAll(Registry r) {
-        // policies: static, null, credit, credit2, rtds, sedf, gedf (Xen); cfs, eevdf (Linux under KVM)
+        // policies: static, null, credit, credit2, rtds, sedf, gedf, arinc653 (Xen); cfs, eevdf (Linux under KVM)
         policy(r, StaticPolicy.descriptor());
         policy(r, NullPolicy.descriptor());
         policy(r, CreditPolicy.descriptor());
@@ -31,6 +32,7 @@ final class BuiltIns {
         policy(r, RtdsPolicy.descriptor());
         policy(r, SedfPolicy.descriptor());
         policy(r, SedfPolicy.gedfDescriptor());
+        policy(r, Arinc653Policy.descriptor());
         policy(r, CfsPolicy.descriptor());
         policy(r, EevdfPolicy.descriptor());
         // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace
