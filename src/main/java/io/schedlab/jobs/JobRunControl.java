@@ -1,6 +1,6 @@
 package io.schedlab.jobs;
 
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.metrics.TraceSink;
 import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.jobs.metrics.RunMeters;

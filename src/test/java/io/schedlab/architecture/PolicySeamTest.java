@@ -62,9 +62,9 @@ class PolicySeamTest {
         }
     }
 
-    private static io.schedlab.engine.registry.Params defaults(PolicyDescriptor d) {
+    private static io.schedlab.engine.params.Params defaults(PolicyDescriptor d) {
         java.util.Map<String, Object> values = new java.util.HashMap<>();
         d.parameters().forEach(p -> values.put(p.name(), p.defaultValue()));
-        return new io.schedlab.engine.registry.Params(values);
+        return new io.schedlab.engine.params.Params(values);
     }
 }

@@ -23,6 +23,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.statistics.Statistics;
+import io.schedlab.engine.run.RunControl;
+import io.schedlab.engine.run.RunLimitExceededException;
 
 /**
  * Arbitrary (mostly wrong) experiment documents never make the validator throw: every problem is a

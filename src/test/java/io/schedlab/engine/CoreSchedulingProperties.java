@@ -1,5 +1,6 @@
 package io.schedlab.engine;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.registry.Registry;
@@ -21,6 +22,7 @@ import java.util.function.IntUnaryOperator;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import tools.jackson.databind.json.JsonMapper;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * Core scheduling over random topologies, VMs, workloads and timelines (credit and credit2, core and
@@ -32,7 +34,7 @@ class CoreSchedulingProperties {
     private static final double DURATION = 0.4;
     private static final long TRACE_EVENTS = 2_000_000L;
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private final Registry registry = Registry.standard();
+    private final Registry registry = BuiltIns.registry();
     private final Engine engine = new Engine(registry).withSelfCheck();
 
     @Property(tries = 100)

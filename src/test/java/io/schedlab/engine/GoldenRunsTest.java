@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.json.JsonMapper;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * Golden regression: every {@code NAME.spec.json} in {@code src/test/resources/golden} is a fixed-seed
@@ -26,7 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code NAME.trace.csv} byte for byte. A missing golden file fails. A deliberate model change
  * regenerates them all with
  * {@code ./mvnw -o -q test -Dtest=GoldenRunsTest -Dgolden.update=true}; review the diff and bump
- * {@code Engine.VERSION}.
+ * {@code EngineVersion.VERSION}.
  */
 class GoldenRunsTest {
     private static final Path DIR = Path.of("src/test/resources/golden");

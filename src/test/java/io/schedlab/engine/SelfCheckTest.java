@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import io.schedlab.engine.run.RunControl;
 
 /** The simulator refuses broken policy answers and its self-check catches invariant breaches. */
 class SelfCheckTest {
@@ -100,7 +101,7 @@ class SelfCheckTest {
         }
     }
 
-    private static Engine engineWith(Function<io.schedlab.engine.registry.Params, SchedulerPolicy> factory) {
+    private static Engine engineWith(Function<io.schedlab.engine.params.Params, SchedulerPolicy> factory) {
         Registry r = new Registry();
         r.register(new PolicyDescriptor("test", "test policy", List.of(), factory));
         r.register(IdleWorkload.descriptor());

@@ -1,7 +1,7 @@
 package io.schedlab.engine.admission;
 
 import io.schedlab.engine.registry.CostHints;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;

@@ -16,7 +16,7 @@ import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.DirectedYield;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.YieldToResult;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import java.util.Arrays;
 import java.util.List;
 

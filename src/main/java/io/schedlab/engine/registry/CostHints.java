@@ -1,5 +1,6 @@
 package io.schedlab.engine.registry;
 
+import io.schedlab.engine.params.Params;
 /**
  * Optional capability: how often a policy switches and wakes itself, for the cost estimate of an experiment
  * (docs/admission.md), read from the policy's own normalized parameters so no default is restated.

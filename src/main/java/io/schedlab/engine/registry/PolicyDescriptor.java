@@ -1,5 +1,8 @@
 package io.schedlab.engine.registry;
 
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.InvalidParameterException;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +23,7 @@ import java.util.function.Function;
  * @param schedParamsCheck cross-field rule over one complete set of VM or vCPU parameters (e.g. budget <= period);
  *     throws {@link InvalidParameterException} naming the field at fault; never null
  * @param statistics the names the policy reports in {@code policyStatistics} (run level and per vCPU)
- * @param capabilities optional capabilities of the policy known before it runs ({@link SpecRules}, {@link CostHints})
+ * @param capabilities optional capabilities of the policy known before it runs (spec rules, {@link CostHints})
  */
 public record PolicyDescriptor(String name, String description, List<ParameterSpec> parameters,
         Function<Params, SchedulerPolicy> factory, String hypervisor, List<ParameterSpec> vmParameters,

@@ -1,8 +1,8 @@
 package io.schedlab.engine.sim;
 
-import io.schedlab.engine.RunCancelledException;
-import io.schedlab.engine.RunControl;
-import io.schedlab.engine.RunLimitExceededException;
+import io.schedlab.engine.run.RunCancelledException;
+import io.schedlab.engine.run.RunControl;
+import io.schedlab.engine.run.RunLimitExceededException;
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.hypervisor.HypervisorLayer;
@@ -17,7 +17,7 @@ import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.LockWork;
 import io.schedlab.engine.policies.SchedulerPolicy;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;

@@ -1,8 +1,8 @@
 package io.schedlab.engine.policies.arinc653;
 
-import io.schedlab.engine.registry.InvalidParameterException;
-import io.schedlab.engine.registry.Params;
-import io.schedlab.engine.registry.SpecRules;
+import io.schedlab.engine.params.InvalidParameterException;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.spec.SpecRules;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.TimelineAction;
 import io.schedlab.engine.spec.Violation;

@@ -1,7 +1,7 @@
 package io.schedlab.engine.policies.arinc653;
 
-import io.schedlab.engine.registry.InvalidParameterException;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.InvalidParameterException;
+import io.schedlab.engine.params.Params;
 import java.util.ArrayList;
 import java.util.List;
 

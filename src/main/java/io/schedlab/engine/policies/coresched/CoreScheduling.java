@@ -1,9 +1,9 @@
 package io.schedlab.engine.policies.coresched;
 
 import io.schedlab.engine.policies.SchedulerPolicy;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
-import io.schedlab.engine.registry.SpecRules;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.spec.SpecRules;
 import java.util.ArrayList;
 import java.util.List;
 

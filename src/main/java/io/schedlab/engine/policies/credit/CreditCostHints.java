@@ -1,7 +1,7 @@
 package io.schedlab.engine.policies.credit;
 
 import io.schedlab.engine.registry.CostHints;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 
 /** How often credit switches and wakes itself, for the cost estimate. */
 final class CreditCostHints implements CostHints {

@@ -8,7 +8,7 @@ import io.schedlab.engine.spec.VmSpec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** credit2 spec rules beyond parameter bounds (a {@link io.schedlab.engine.registry.SpecRules} of its descriptor). */
+/** credit2 spec rules beyond parameter bounds (a {@link io.schedlab.engine.spec.SpecRules} of its descriptor). */
 final class Credit2CapRules {
     private Credit2CapRules() {
     }

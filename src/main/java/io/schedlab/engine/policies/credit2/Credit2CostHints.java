@@ -1,7 +1,7 @@
 package io.schedlab.engine.policies.credit2;
 
 import io.schedlab.engine.registry.CostHints;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 
 /** How often credit2 switches, for the cost estimate. */
 final class Credit2CostHints implements CostHints {

@@ -15,7 +15,7 @@ import io.schedlab.engine.policies.xen.AffinityBalance;
 import io.schedlab.engine.policies.xen.XenInsert;
 import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.registry.PolicyDescriptor;
-import io.schedlab.engine.registry.SpecRules;
+import io.schedlab.engine.spec.SpecRules;
 import io.schedlab.engine.registry.StatisticSpec;
 import java.util.ArrayList;
 import java.util.BitSet;

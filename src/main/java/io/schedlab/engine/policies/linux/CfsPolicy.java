@@ -1,6 +1,6 @@
 package io.schedlab.engine.policies.linux;
 
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,7 +11,7 @@ import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.xen.AffinityBalance;
 import io.schedlab.engine.policies.xen.XenInsert;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.StatisticSpec;
 import java.util.ArrayList;

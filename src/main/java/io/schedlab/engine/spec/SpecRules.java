@@ -1,7 +1,6 @@
-package io.schedlab.engine.registry;
+package io.schedlab.engine.spec;
 
-import io.schedlab.engine.spec.ExperimentSpec;
-import io.schedlab.engine.spec.Violation;
+import io.schedlab.engine.registry.DescriptorCapability;
 import java.util.List;
 
 /** Optional capability: a policy's own rules over a whole experiment that parameter bounds cannot express. */

@@ -1,15 +1,17 @@
-package io.schedlab.engine.registry;
+package io.schedlab.engine.builtins;
 
 import io.schedlab.engine.hypervisor.KvmParameters;
-import io.schedlab.engine.policies.NullPolicy;
-import io.schedlab.engine.policies.StaticPolicy;
 import io.schedlab.engine.policies.arinc653.Arinc653Policy;
 import io.schedlab.engine.policies.credit.CreditPolicy;
 import io.schedlab.engine.policies.credit2.Credit2Policy;
 import io.schedlab.engine.policies.linux.CfsPolicy;
 import io.schedlab.engine.policies.linux.EevdfPolicy;
+import io.schedlab.engine.policies.reference.NullPolicy;
+import io.schedlab.engine.policies.reference.StaticPolicy;
 import io.schedlab.engine.policies.rt.RtdsPolicy;
 import io.schedlab.engine.policies.rt.SedfPolicy;
+import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.workloads.CpuLoopWorkload;
 import io.schedlab.engine.workloads.IdleWorkload;
 import io.schedlab.engine.workloads.InteractiveWorkload;
@@ -19,11 +21,18 @@ import io.schedlab.engine.workloads.SpinlockWorkload;
 import io.schedlab.engine.workloads.TraceWorkload;
 
 /** The built-in policies and workloads, registered explicitly, one line each. */
-final class BuiltIns {
+public final class BuiltIns {
     private BuiltIns() {
     }
 
-    static void registerAll(Registry r) {
+    /** A registry of every built-in policy and workload. */
+    public static Registry registry() {
+        Registry r = new Registry();
+        registerAll(r);
+        return r;
+    }
+
+    private static void registerAll(Registry r) {
         // policies: static, null, credit, credit2, rtds, sedf, gedf, arinc653 (Xen); cfs, eevdf (Linux under KVM)
         policy(r, StaticPolicy.descriptor());
         policy(r, NullPolicy.descriptor());

@@ -1,11 +1,15 @@
-package io.schedlab.engine.policies;
+package io.schedlab.engine.policies.reference;
 
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.registry.CostHints;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayDeque;
 import java.util.List;

@@ -1,12 +1,16 @@
-package io.schedlab.engine.policies;
+package io.schedlab.engine.policies.reference;
 
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.xen.XenInsert;
-import io.schedlab.engine.registry.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
-import io.schedlab.engine.registry.SpecRules;
+import io.schedlab.engine.spec.SpecRules;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.schedlab.engine.policies;
+package io.schedlab.engine.policies.reference;
 
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
