@@ -5,8 +5,8 @@ import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
-import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
+import io.schedlab.engine.policies.SingleRunqueue;
 import io.schedlab.engine.policies.xen.XenInsert;
 import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
@@ -20,9 +20,10 @@ import java.util.Map;
  * reaches {@code next_major_frame}, else the next minor frame once {@code next_switch_time} passed) and runs
  * the frame's vCPU only when it is awake and sits on this pCPU; every other pCPU, a frame whose vCPU sleeps
  * and the major-frame time after the last minor frame idle. The timer is the next switch time. Nothing is
- * ever balanced or migrated (a653sched_pick_resource keeps the vCPU's processor).
+ * ever balanced or migrated (a653sched_pick_resource keeps the vCPU's processor); one lock for the whole
+ * scheduler (a653sched_priv_t.lock).
  */
-public final class Arinc653Policy implements SchedulerPolicy, SelfCheckAssumptions {
+public final class Arinc653Policy implements SingleRunqueue, SelfCheckAssumptions {
 
     public static final String NAME = "arinc653";
     /** Minor frame of each domain-0 vCPU in the boot schedule: DEFAULT_TIMESLICE, MILLISECS(10). */
@@ -146,22 +147,6 @@ public final class Arinc653Policy implements SchedulerPolicy, SelfCheckAssumptio
     public Map<String, Long> statistics(Vcpu v) {
         accounts.settle(ctx.now());
         return Map.of(STAT_SLACK, accounts.slackOf(v));
-    }
-
-    /** One lock for the whole scheduler (a653sched_priv_t.lock). */
-    @Override
-    public int lockDomain(Pcpu p) {
-        return 0;
-    }
-
-    @Override
-    public int runqueueOf(Pcpu p) {
-        return 0;
-    }
-
-    @Override
-    public int runqueueCount() {
-        return 1;
     }
 
     /** Frames idle by design while their vCPU sleeps, and other pCPUs idle: never work conserving. */

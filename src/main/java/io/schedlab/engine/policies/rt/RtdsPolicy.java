@@ -7,8 +7,8 @@ import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.LockWork;
 import io.schedlab.engine.policies.SchedulerContext;
-import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
+import io.schedlab.engine.policies.SingleRunqueue;
 import io.schedlab.engine.policies.xen.AffinityBalance;
 import io.schedlab.engine.policies.xen.XenInsert;
 import io.schedlab.engine.params.Params;
@@ -30,7 +30,8 @@ import java.util.Map;
  * budget continues at priority level + 1 with a fresh budget. Wake-ups and re-queues tickle (runq_tickle) an
  * idle pCPU (its own pCPU first), else the pCPU running the lowest-priority vCPU if that is lower than it.
  */
-public final class RtdsPolicy implements SchedulerPolicy, LockWork, SelfCheckAssumptions {
+public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssumptions {
+    // SingleRunqueue: prv->lock, one lock for the run, depleted and replenishment queues
     public static final String NAME = "rtds";
     static final String STAT_MISSES = "deadlineMisses";
     static final String STAT_OVERRUNS = "budgetOverruns";
@@ -483,21 +484,6 @@ public final class RtdsPolicy implements SchedulerPolicy, LockWork, SelfCheckAss
     @Override
     public long takeLockWork() {
         return runq.takeWork() + depletedq.takeWork() + replq.takeWork();
-    }
-
-    @Override
-    public int lockDomain(Pcpu p) {
-        return 0; // prv->lock: one lock for the run, depleted and replenishment queues
-    }
-
-    @Override
-    public int runqueueOf(Pcpu p) {
-        return 0;
-    }
-
-    @Override
-    public int runqueueCount() {
-        return 1;
     }
 
     /** With extratime (4.10+, on for every vCPU) no pCPU idles while a vCPU waits; budgets alone idle pCPUs. */
