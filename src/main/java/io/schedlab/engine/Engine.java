@@ -1,6 +1,8 @@
 package io.schedlab.engine;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import io.schedlab.engine.registry.Registry;
+import io.schedlab.engine.result.EngineVersion;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.sim.ResultBuilder;
 import io.schedlab.engine.sim.Simulator;
@@ -9,6 +11,9 @@ import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.SpecValidator;
 import io.schedlab.engine.spec.Violation;
 import java.util.stream.Collectors;
+import io.schedlab.engine.run.RunControl;
+import io.schedlab.engine.run.RunCancelledException;
+import io.schedlab.engine.run.RunLimitExceededException;
 
 /**
  * The engine's one entry point: validate and normalize an experiment, then simulate it.
@@ -16,8 +21,8 @@ import java.util.stream.Collectors;
  */
 public final class Engine {
 
-    /** Engine version recorded with every result; bump when results of the same input change. */
-    public static final String VERSION = "0.5.0";
+    /** Engine version recorded with every result ({@link EngineVersion}: bump it when results of the same input change). */
+    public static final String VERSION = EngineVersion.VERSION;
 
     private final Registry registry;
     private final boolean selfCheck;
@@ -33,7 +38,7 @@ public final class Engine {
 
     /** An engine with every built-in policy and workload. */
     public static Engine standard() {
-        return new Engine(Registry.standard());
+        return new Engine(BuiltIns.registry());
     }
 
     /** The same engine with invariant self-checks after every event (slower; for tests). */

@@ -133,7 +133,7 @@ public class ExperimentService {
         if (!violations.isEmpty()) {
             throw new InvalidExperimentException(violations);
         }
-        CostEstimate cost = CostEstimator.estimate(validation.normalized());
+        CostEstimate cost = CostEstimator.estimate(validation.normalized(), engine.registry());
         if (cost.events() > limits.maxEvents() || cost.heapBytes() > limits.maxRunHeapBytes()) {
             throw new ExperimentTooCostlyException(cost, limits.maxEvents(), limits.maxRunHeapBytes());
         }

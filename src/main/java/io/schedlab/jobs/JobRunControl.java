@@ -1,7 +1,7 @@
 package io.schedlab.jobs;
 
 import io.schedlab.database.DatabaseOutage;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.metrics.TraceSink;
 import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.jobs.metrics.RunMeters;

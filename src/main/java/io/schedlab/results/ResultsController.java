@@ -17,6 +17,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.BadParameterException;
 import io.schedlab.web.ProblemSchema;
+import io.schedlab.web.TraceNotAvailableException;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.BufferedOutputStream;
 import java.io.IOException;

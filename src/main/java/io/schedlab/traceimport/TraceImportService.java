@@ -18,7 +18,7 @@ import io.schedlab.experiments.InvalidExperimentException;
 import io.schedlab.experiments.LimitsProperties;
 import io.schedlab.experiments.ValidatedExperiment;
 import io.schedlab.jobs.TraceFile;
-import io.schedlab.results.TraceNotAvailableException;
+import io.schedlab.web.TraceNotAvailableException;
 import io.schedlab.web.BadParameterException;
 import java.io.IOException;
 import java.io.Reader;

@@ -1,7 +1,7 @@
 package io.schedlab.web;
 
 import io.schedlab.engine.costs.CostModel;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Contact;

@@ -15,7 +15,6 @@ import io.schedlab.experiments.MalformedExperimentException;
 import io.schedlab.experiments.NoResultsException;
 import io.schedlab.experiments.QueueFullException;
 import io.schedlab.experiments.ResultsNotReadyException;
-import io.schedlab.results.TraceNotAvailableException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;

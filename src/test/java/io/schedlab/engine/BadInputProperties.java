@@ -23,6 +23,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.statistics.Statistics;
+import io.schedlab.engine.run.RunControl;
+import io.schedlab.engine.run.RunLimitExceededException;
 
 /**
  * Arbitrary (mostly wrong) experiment documents never make the validator throw: every problem is a
@@ -31,6 +33,9 @@ import net.jqwik.api.statistics.Statistics;
 @AddLifecycleHook(ExploreWithRandomSeeds.class)
 class BadInputProperties {
     private final Engine engine = Engine.standard();
+    /** Every registered policy name. */
+    private static final List<String> POLICIES = Engine.standard().registry().policies().stream()
+            .map(d -> d.name()).toList();
 
     @Property(seed = "20261202", tries = 300)
     void validationNeverThrowsAndAcceptedSpecsRun(@ForAll long seed) {
@@ -85,7 +90,7 @@ class BadInputProperties {
                 pick(r, Arrays.asList(null, 1, 2)), bad(r) ? List.of(new NumaNodeSpec(cpus(r), anInt(r), aDouble(r))) : null,
                 bad(r) ? List.of(List.of(10, 21), List.of(21, 10)) : null, anInt(r), anInt(r));
         SchedulerSpec scheduler = r.nextInt(30) == 0 ? null : new SchedulerSpec(
-                bad(r) ? pick(r, Arrays.asList(null, "bogus")) : pick(r, List.of("static", "null", "credit", "credit2")),
+                bad(r) ? pick(r, Arrays.asList(null, "bogus")) : pick(r, POLICIES),
                 r.nextInt(8) == 0 ? Map.of(pick(r, List.of("sliceMs", "nope", "ratelimitUs")), pick(r,
                         Arrays.asList(1, -5, "x", 2.5, true))) : null);
         List<VmSpec> vms = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.schedlab.engine;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.registry.Registry;
@@ -21,6 +22,7 @@ import java.util.function.IntUnaryOperator;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import tools.jackson.databind.json.JsonMapper;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * Core scheduling over random topologies, VMs, workloads and timelines (credit and credit2, core and
@@ -32,13 +34,13 @@ class CoreSchedulingProperties {
     private static final double DURATION = 0.4;
     private static final long TRACE_EVENTS = 2_000_000L;
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private final Registry registry = Registry.standard();
+    private final Registry registry = BuiltIns.registry();
     private final Engine engine = new Engine(registry).withSelfCheck();
 
     @Property(tries = 100)
     void siblingsOnlyEverRunOneDomain(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed ^ 0x5eed);
-        for (String policy : List.of("credit", "credit2")) {
+        for (String policy : coreScheduledPolicies(registry)) {
             String gran = r.nextBoolean() ? "core" : "socket";
             boolean smt = r.nextInt(4) > 0;
             ExperimentSpec raw = coreScheduled(RandomSpecs.generate(seed, policy, registry, DURATION,
@@ -169,5 +171,14 @@ class CoreSchedulingProperties {
         }
         return new VmSpec(vm.name(), vm.vcpus(), vm.weight(), vm.cap(), hard, smt ? vm.softAffinity() : null,
                 vm.vcpuAffinity(), vm.memoryMb(), vm.numaNode(), placement, vm.startAtSeconds(), vm.workload());
+    }
+
+    /** The registered policies that offer core scheduling (a {@code schedGran} parameter); never empty. */
+    static List<String> coreScheduledPolicies(Registry registry) {
+        List<String> names = registry.policies().stream()
+                .filter(d -> d.parameters().stream().anyMatch(p -> p.name().equals("schedGran")))
+                .map(d -> d.name()).toList();
+        assertThat(names).as("policies with core scheduling").isNotEmpty();
+        return names;
     }
 }

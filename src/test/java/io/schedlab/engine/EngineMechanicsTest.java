@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.metrics.TraceSink;
-import io.schedlab.engine.policies.NullPolicy;
-import io.schedlab.engine.policies.StaticPolicy;
+import io.schedlab.engine.policies.reference.NullPolicy;
+import io.schedlab.engine.policies.reference.StaticPolicy;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.VmResult;
@@ -29,6 +29,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.schedlab.engine.run.RunControl;
+import io.schedlab.engine.run.RunCancelledException;
+import io.schedlab.engine.run.RunLimitExceededException;
 
 /** Each engine mechanism (SMT, NUMA bandwidth, cold caches, guest time sharing, spinlocks, latency, trace, control) in isolation. */
 class EngineMechanicsTest {

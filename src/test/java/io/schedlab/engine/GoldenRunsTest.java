@@ -3,6 +3,7 @@ package io.schedlab.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.metrics.TraceCsv;
+import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.json.JsonMapper;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * Golden regression: every {@code NAME.spec.json} in {@code src/test/resources/golden} is a fixed-seed
@@ -25,7 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code NAME.trace.csv} byte for byte. A missing golden file fails. A deliberate model change
  * regenerates them all with
  * {@code ./mvnw -o -q test -Dtest=GoldenRunsTest -Dgolden.update=true}; review the diff and bump
- * {@code Engine.VERSION}.
+ * {@code EngineVersion.VERSION}.
  */
 class GoldenRunsTest {
     private static final Path DIR = Path.of("src/test/resources/golden");
@@ -66,8 +68,8 @@ class GoldenRunsTest {
                 throw new IllegalStateException(e);
             }
         }).toList();
-        for (String policy : List.of("\"static\"", "\"null\"", "\"credit\"", "\"credit2\"", "\"rtds\"",
-                "\"sedf\"", "\"gedf\"", "\"cfs\"", "\"eevdf\"")) {
+        for (PolicyDescriptor d : Engine.standard().registry().policies()) {
+            String policy = "\"" + d.name().toLowerCase(Locale.ROOT) + "\"";
             assertThat(specs).as("a golden run of policy %s", policy)
                     .anyMatch(s -> s.contains("\"policy\": " + policy));
         }
@@ -75,7 +77,8 @@ class GoldenRunsTest {
             assertThat(specs).as("a golden credit2 run with runqueue %s", layout)
                     .anyMatch(s -> s.contains("\"runqueue\": " + layout));
         }
-        for (String policy : List.of("\"credit\"", "\"credit2\"")) {
+        assertThat(coreScheduled()).as("policies with core scheduling").isNotEmpty();
+        for (String policy : coreScheduled()) {
             assertThat(specs).as("a golden %s run with core scheduling", policy)
                     .anyMatch(s -> s.contains("\"policy\": " + policy) && s.contains("\"schedgran\": \"core\""));
         }
@@ -84,6 +87,13 @@ class GoldenRunsTest {
             assertThat(specs).as("a golden run with timeline action %s", action)
                     .anyMatch(s -> s.contains("\"action\": \"" + action + "\""));
         }
+    }
+
+    /** The quoted names of the policies that offer core scheduling (a {@code schedGran} parameter). */
+    private static List<String> coreScheduled() {
+        return Engine.standard().registry().policies().stream()
+                .filter(d -> d.parameters().stream().anyMatch(p -> p.name().equals("schedGran")))
+                .map(d -> "\"" + d.name().toLowerCase(Locale.ROOT) + "\"").toList();
     }
 
     private static void assertGolden(Path golden, String actual) throws IOException {

@@ -15,6 +15,7 @@ import io.schedlab.engine.spec.WorkloadSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.schedlab.engine.run.RunControl;
 
 /** The null scheduler (xen/common/sched/null.c): one vCPU per pCPU, no time sharing, a wait list when none is free. */
 class NullPolicyTest {

@@ -14,6 +14,7 @@ import io.schedlab.engine.spec.WorkloadSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.schedlab.engine.run.RunControl;
 
 /** The null policy needs a pCPU of its own for each vCPU inside its hard affinity (null.c pick_res). */
 class NullPolicyValidationTest {

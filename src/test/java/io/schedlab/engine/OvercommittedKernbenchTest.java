@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * E4's overcommitted kernbench cell in small (two 16-vCPU guests on 16 hardware threads, cfs + the KVM of

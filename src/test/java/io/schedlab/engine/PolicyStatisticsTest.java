@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * policyStatistics: every registered policy reports exactly the statistics its descriptor declares (run level

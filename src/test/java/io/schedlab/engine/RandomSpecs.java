@@ -1,12 +1,13 @@
 package io.schedlab.engine;
 
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import io.schedlab.engine.spec.CpuNumbering;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.SchedulerSpec;
+import io.schedlab.engine.spec.SpecValidator;
 import io.schedlab.engine.spec.TimelineAction;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.spec.WorkloadSpec;
@@ -32,12 +33,21 @@ final class RandomSpecs {
     /** As {@link #generate(long, String, Registry, double)} on a host numbered {@code numbering} (null: the default). */
     static ExperimentSpec generate(long seed, String policy, Registry registry, double durationSeconds,
             CpuNumbering numbering) {
+        ExperimentSpec shared = generate(seed, policy, registry, durationSeconds, numbering, false);
+        if (new SpecValidator(registry).validate(shared, Limits.defaults()).violations().isEmpty()) {
+            return shared;
+        }
+        // a policy that gives each vCPU a pCPU of its own (null.c) refuses an overcommitted host
+        return generate(seed, policy, registry, durationSeconds, numbering, true);
+    }
+
+    private static ExperimentSpec generate(long seed, String policy, Registry registry, double durationSeconds,
+            CpuNumbering numbering, boolean onePerPcpu) {
         SplittableRandom r = new SplittableRandom(seed);
         int sockets = 1 + r.nextInt(2);
         int cores = 1 + r.nextInt(3);
         int threads = 1 + r.nextInt(2);
         int pcpus = sockets * cores * threads;
-        boolean onePerPcpu = "null".equals(policy);
         int vcpuBudget = onePerPcpu ? pcpus : 4 * pcpus;
         List<VmSpec> vms = new ArrayList<>();
         int nVms = 1 + r.nextInt(4);
@@ -118,7 +128,7 @@ final class RandomSpecs {
     /** Some workload types need parameters without defaults (e.g. a trace file); skip those. */
     private static boolean validAlone(WorkloadDescriptor d, Registry registry) {
         ExperimentSpec probe = new ExperimentSpec(null, null, null, 1.0, null,
-                new HostSpec(1, 1, 1, null, null, null, null), new SchedulerSpec("static", null), null,
+                new HostSpec(1, 1, 1, null, null, null, null), new SchedulerSpec(registry.policies().get(0).name(), null), null,
                 List.of(new VmSpec("probe", 1, null, null, null, null, null, null, null, null, null,
                         new WorkloadSpec(d.type(), null))), null, null);
         return new Engine(registry).validate(probe, Limits.defaults()).valid();

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * costs.refillProgressFraction 0 is the stall-until-refilled model: golden specs run with it give, byte for

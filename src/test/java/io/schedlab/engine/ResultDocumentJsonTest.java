@@ -13,6 +13,7 @@ import io.schedlab.engine.spec.Limits;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
+import io.schedlab.engine.run.RunControl;
 
 /** The result document and the spec survive a JSON round trip (the service stores both as JSON). */
 class ResultDocumentJsonTest {

@@ -18,6 +18,8 @@ import io.schedlab.engine.spec.Limits;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.schedlab.engine.run.RunControl;
+import io.schedlab.engine.run.RunCancelledException;
 
 /** The result document's conventions: nulls for "not applicable", end times, headlines, fairness, partial results. */
 class ResultDocumentShapeTest {

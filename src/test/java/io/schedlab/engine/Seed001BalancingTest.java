@@ -6,8 +6,9 @@ import static io.schedlab.engine.TestSpecs.host;
 import static io.schedlab.engine.TestSpecs.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.registry.PolicyDescriptor;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * Seed 001 (E2) against every registered work-conserving policy (credit, credit2 once registered):
@@ -50,6 +52,6 @@ class Seed001BalancingTest {
     private static boolean workConserving(PolicyDescriptor d) {
         Map<String, Object> defaults = new java.util.LinkedHashMap<>();
         d.parameters().forEach(p -> defaults.put(p.name(), p.defaultValue()));
-        return d.factory().apply(new Params(defaults)).workConserving();
+        return SelfCheckAssumptions.of(d.factory().apply(new Params(defaults))).workConserving();
     }
 }

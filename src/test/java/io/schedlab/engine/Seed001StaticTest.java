@@ -14,6 +14,7 @@ import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.schedlab.engine.run.RunControl;
 
 /**
  * Seed 001 (E2) under {@code static}: two 1-vCPU loops placed on pCPU 1 of a 2-pCPU host share it

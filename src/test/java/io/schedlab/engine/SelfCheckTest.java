@@ -12,6 +12,7 @@ import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;
@@ -22,12 +23,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import io.schedlab.engine.run.RunControl;
 
 /** The simulator refuses broken policy answers and its self-check catches invariant breaches. */
 class SelfCheckTest {
 
     /** A FIFO single-queue policy that can be made to misbehave. */
-    static class FifoPolicy implements SchedulerPolicy {
+    static class FifoPolicy implements SchedulerPolicy, SelfCheckAssumptions {
         final List<Vcpu> queue = new ArrayList<>();
         SchedulerContext ctx;
         final boolean onlyPcpu0;
@@ -99,7 +101,7 @@ class SelfCheckTest {
         }
     }
 
-    private static Engine engineWith(Function<io.schedlab.engine.registry.Params, SchedulerPolicy> factory) {
+    private static Engine engineWith(Function<io.schedlab.engine.params.Params, SchedulerPolicy> factory) {
         Registry r = new Registry();
         r.register(new PolicyDescriptor("test", "test policy", List.of(), factory));
         r.register(IdleWorkload.descriptor());

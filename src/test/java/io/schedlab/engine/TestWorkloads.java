@@ -1,8 +1,8 @@
 package io.schedlab.engine;
 
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import io.schedlab.engine.workloads.GuestThread;
 import io.schedlab.engine.workloads.Phase;
 import io.schedlab.engine.workloads.Workload;

@@ -157,7 +157,7 @@ class SweepApiTest {
         List<Double> seconds = new ArrayList<>();
         for (var child : numbering.children()) {
             JsonNode result = json.valueToTree(engine.run(child.normalized(), io.schedlab.engine.spec.Limits.defaults(),
-                    io.schedlab.engine.RunControl.NONE));
+                    io.schedlab.engine.run.RunControl.NONE));
             for (var metric : numbering.plan().definition().metrics()) {
                 assertThat(metric.read(result)).as(metric.name()).isNotNull();
             }

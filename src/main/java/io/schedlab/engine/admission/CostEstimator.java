@@ -1,9 +1,14 @@
 package io.schedlab.engine.admission;
 
+import io.schedlab.engine.registry.CostHints;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.spec.WorkloadSpec;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -15,10 +20,9 @@ import java.util.Map;
  * cycle costing a few engine events ({@link #EVENTS_PER_CYCLE}: wake, tickle, schedule, block), slowed down
  * in proportion when the threads want more CPU than the host has;</li>
  * <li>scheduler events: every pCPU that has more runnable vCPUs than it can run switches once per
- * slice, the slice being the policy's own (credit {@code tsliceMs}, static {@code sliceMs}, credit2
- * a third of {@code creditInitUs} within [{@code minTimerUs}, {@code maxTimerUs}]), each switch
+ * slice, the slice being the policy's own (its descriptor's {@link CostHints}), each switch
  * {@link #EVENTS_PER_SWITCH} events;</li>
- * <li>the policy's periodic work per pCPU (credit's tick and accounting).</li>
+ * <li>the policy's periodic work per pCPU ({@link CostHints#periodicEventsPerPcpuSecond}).</li>
  * </ul>
  * times the simulated seconds: the duration, or for finite work the time it needs at the host's
  * capacity when that is shorter. Heap: per vCPU and guest thread state, plus trace rows kept.
@@ -40,6 +44,8 @@ public final class CostEstimator {
     static final long BYTES_PER_VCPU = 24 * 1024;
     /** Heap per kept trace row (BoundedTrace keeps rows until the run ends). */
     static final long BYTES_PER_TRACE_ROW = 64;
+    /** Slice of a policy without cost hints: Xen credit's default (xen/common/sched/credit.c CSCHED_DEFAULT_TSLICE_MS 30). */
+    static final double DEFAULT_SLICE_SECONDS = 0.030;
     /** Heap of the engine and a result document without VMs. */
     static final long BASE_BYTES = 4L * 1024 * 1024;
 
@@ -47,7 +53,7 @@ public final class CostEstimator {
     }
 
     /** The estimate for a normalized spec (every default filled in, as the validator returns it). */
-    public static CostEstimate estimate(ExperimentSpec spec) {
+    public static CostEstimate estimate(ExperimentSpec spec, Registry registry) {
         int pcpus = pcpus(spec.host());
         double duration = spec.durationSeconds() == null ? 0 : spec.durationSeconds();
         double demand = 0; // CPUs the threads want
@@ -73,7 +79,8 @@ public final class CostEstimator {
         double slowdown = demand > pcpus ? pcpus / demand : 1; // overloaded: cycles stretch
         double workloadEvents = cycleRate * slowdown;
         double contendedPcpus = vcpus > pcpus ? Math.min(pcpus, demand) : 0;
-        double schedulerEvents = contendedPcpus * EVENTS_PER_SWITCH / sliceSeconds(spec) + pcpus * periodicPerPcpu(spec);
+        double schedulerEvents = contendedPcpus * EVENTS_PER_SWITCH / sliceSeconds(spec, registry)
+                + pcpus * periodicPerPcpu(spec, registry);
         double events = (workloadEvents + schedulerEvents) * seconds;
         long traceRows = spec.trace() != null && Boolean.TRUE.equals(spec.trace().enabled())
                 ? (long) Math.min(events, spec.trace().maxEvents() == null ? Long.MAX_VALUE : spec.trace().maxEvents())
@@ -140,29 +147,33 @@ public final class CostEstimator {
         }
     }
 
-    /** The slice a contended pCPU switches at, in seconds. */
-    static double sliceSeconds(ExperimentSpec spec) {
-        Map<String, Object> p = params(spec);
-        return switch (policy(spec)) {
-            case "credit" -> integer(p, "tsliceMs", 30) / 1e3;
-            case "static" -> integer(p, "sliceMs", 30) / 1e3;
-            // credit2: a slice runs until the credit difference to the next vCPU is used up, clamped to
-            // [minTimerUs, maxTimerUs] (xen/common/sched/credit2.c csched2_runtime); CPU-bound vCPUs with
-            // equal weights switch about every creditInitUs / 3 (measured: ~300 switches/s at 10 ms)
-            case "credit2" -> Math.max(integer(p, "minTimerUs", 500), Math.min(integer(p, "maxTimerUs", 10_000),
-                    integer(p, "creditInitUs", 10_000) / 3)) / 1e6;
-            default -> 0.030;
-        };
+    /** The slice a contended pCPU switches at, in seconds: the policy's {@link CostHints}, else Xen credit's 30 ms. */
+    static double sliceSeconds(ExperimentSpec spec, Registry registry) {
+        PolicyDescriptor d = descriptor(spec, registry);
+        return d == null ? DEFAULT_SLICE_SECONDS
+                : d.capability(CostHints.class).map(h -> h.sliceSeconds(params(spec, d))).orElse(DEFAULT_SLICE_SECONDS);
     }
 
-    /** Periodic scheduler events per pCPU and second (credit: a tick each tslice/ticksPerTslice, accounting). */
-    static double periodicPerPcpu(ExperimentSpec spec) {
-        if (!"credit".equals(policy(spec))) {
-            return 0;
+    /** The policy's own periodic events per pCPU and second ({@link CostHints}; none without hints). */
+    static double periodicPerPcpu(ExperimentSpec spec, Registry registry) {
+        PolicyDescriptor d = descriptor(spec, registry);
+        return d == null ? 0 : d.capability(CostHints.class).map(h -> h.periodicEventsPerPcpuSecond(params(spec, d)))
+                .orElse(0.0);
+    }
+
+    private static PolicyDescriptor descriptor(ExperimentSpec spec, Registry registry) {
+        return spec.scheduler() == null || spec.scheduler().policy() == null ? null
+                : registry.policy(spec.scheduler().policy()).orElse(null);
+    }
+
+    /** The scheduler parameters with the descriptor's defaults under any the spec leaves out. */
+    private static Params params(ExperimentSpec spec, PolicyDescriptor d) {
+        Map<String, Object> values = new HashMap<>();
+        d.parameters().forEach(p -> values.put(p.name(), p.defaultValue()));
+        if (spec.scheduler().params() != null) {
+            values.putAll(spec.scheduler().params());
         }
-        Map<String, Object> p = params(spec);
-        double tslice = integer(p, "tsliceMs", 30) / 1e3;
-        return integer(p, "ticksPerTslice", 3) / tslice + 1 / tslice;
+        return new Params(values);
     }
 
     private static int pcpus(HostSpec h) {
@@ -174,14 +185,6 @@ public final class CostEstimator {
 
     private static int value(Integer i) {
         return i == null ? 1 : i;
-    }
-
-    private static String policy(ExperimentSpec spec) {
-        return spec.scheduler() == null || spec.scheduler().policy() == null ? "" : spec.scheduler().policy();
-    }
-
-    private static Map<String, Object> params(ExperimentSpec spec) {
-        return spec.scheduler() == null || spec.scheduler().params() == null ? Map.of() : spec.scheduler().params();
     }
 
     private static String type(WorkloadSpec w) {

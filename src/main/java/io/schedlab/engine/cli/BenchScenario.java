@@ -1,6 +1,7 @@
 package io.schedlab.engine.cli;
 
 import io.schedlab.engine.Engine;
+import io.schedlab.engine.builtins.BuiltIns;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
@@ -39,7 +40,7 @@ public final class BenchScenario {
 
     /** The standard registry, plus credit when this build has it but BuiltIns does not list it yet. */
     public static Registry registry() {
-        Registry registry = Registry.standard();
+        Registry registry = BuiltIns.registry();
         if (registry.policy("credit").isEmpty()) {
             registry.register(io.schedlab.engine.policies.credit.CreditPolicy.descriptor());
         }

@@ -88,7 +88,7 @@ public final class Cli {
                 case "bench" -> BenchCommand.run(args);
                 default -> ScenarioCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
             };
-        } catch (io.schedlab.engine.RunLimitExceededException | io.schedlab.engine.RunCancelledException e) {
+        } catch (io.schedlab.engine.run.RunLimitExceededException | io.schedlab.engine.run.RunCancelledException e) {
             err.println("error: " + e.getMessage());
             return 1;
         } catch (IllegalArgumentException e) {

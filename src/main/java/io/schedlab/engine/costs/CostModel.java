@@ -1,7 +1,7 @@
 package io.schedlab.engine.costs;
 
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import java.util.List;
 import java.util.Map;
 

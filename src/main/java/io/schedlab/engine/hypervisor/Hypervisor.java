@@ -1,6 +1,6 @@
 package io.schedlab.engine.hypervisor;
 
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -13,9 +13,10 @@ import static io.schedlab.engine.hypervisor.HypervisorStatistics.YIELDS_TRIED;
 
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.policies.DirectedYield;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.YieldToResult;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import java.util.Arrays;
 import java.util.List;
 
@@ -296,7 +297,7 @@ final class KvmLayer implements HypervisorLayer {
         }
         stats.add(me.uid, iTried, 1);
         spent[0] += p.yieldToNanos;
-        YieldToResult r = host.policy().yieldTo(me, c);
+        YieldToResult r = DirectedYield.of(host.policy()).yieldTo(me, c);
         if (r == YieldToResult.YIELDED) {
             stats.add(me.uid, iOk, 1);
             return 1;

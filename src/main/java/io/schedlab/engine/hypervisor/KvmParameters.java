@@ -1,7 +1,7 @@
 package io.schedlab.engine.hypervisor;
 
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import java.util.List;
 
 /** KVM's pause-loop-exiting parameters, part of every KVM policy's parameters (arch/x86/kvm/vmx/vmx.c module parameters). */

@@ -1,7 +1,7 @@
 package io.schedlab.engine.hypervisor;
 
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import java.util.List;
 
 /** Per-VM parameters of Xen's layer, part of the per-VM parameters of the Xen policies that implement yield. */

@@ -3,7 +3,7 @@ package io.schedlab.engine.policies;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import java.util.List;
 import java.util.random.RandomGenerator;
 

@@ -15,7 +15,8 @@ import java.util.Map;
  * <li>schedule on pCPU p (tickle, slice timer, block or yield): {@link #doSchedule}; if the result differs from
  * prev, the simulator switches (prev RUNNING becomes RUNNABLE) and afterwards calls {@link #contextSaved}(prev).</li>
  * </ul>
- * A policy keeps its queues itself and never touches {@code Pcpu.current} or vCPU states.
+ * A policy keeps its queues itself and never touches {@code Pcpu.current} or vCPU states. Optional capabilities
+ * are interfaces a policy also implements: {@link DirectedYield}, {@link LockWork}, {@link SelfCheckAssumptions}.
  */
 public interface SchedulerPolicy {
 
@@ -54,15 +55,6 @@ public interface SchedulerPolicy {
     default void yield(Vcpu v) {
     }
 
-    /**
-     * Directed yield (Linux yield_to(): the running {@code from} gives its turn to the preempted {@code to},
-     * e.g. kvm_vcpu_on_spin boosting a lock holder). On {@link YieldToResult#YIELDED} the caller
-     * reschedules {@code from}'s pCPU; a policy without directed yield refuses.
-     */
-    default YieldToResult yieldTo(Vcpu from, Vcpu to) {
-        return YieldToResult.FAILED;
-    }
-
     /** Tasks on p's run queue, the running one included (Linux rq->nr_running), or -1 when the policy has none per pCPU. */
     default int nrRunning(Pcpu p) {
         return -1;
@@ -96,20 +88,6 @@ public interface SchedulerPolicy {
         return Map.of();
     }
 
-    /**
-     * True when the policy reports the work it does under its lock ({@link #takeLockWork()}): the simulator
-     * then charges hold = base + {@code lockPerEntryNanos} x work on every locked path (schedule, context_saved
-     * as its own step after the switch, wake, policy timers) instead of the per-sharer charge.
-     */
-    default boolean reportsLockWork() {
-        return false;
-    }
-
-    /** Queue entries walked or inserted since the last call (and resets the count); see {@link #reportsLockWork()}. */
-    default long takeLockWork() {
-        return 0;
-    }
-
     /** Id of the lock that serialises scheduling decisions on p (per pCPU, per run queue, or global). */
     int lockDomain(Pcpu p);
 
@@ -120,33 +98,4 @@ public interface SchedulerPolicy {
 
     /** Number of run queues. */
     int runqueueCount();
-
-    /** True when the policy promises never to leave an allowed pCPU idle while a vCPU waits beyond {@link #balancePeriodNanos()}. */
-    default boolean workConserving() {
-        return true;
-    }
-
-    /**
-     * True when a vCPU put back on its run queue after running (preempted, not woken) is offered to
-     * idle pCPUs as a waking one is, so {@link #workConserving()} bounds that wait too; false when
-     * only a wake or a migration tickles idle pCPUs and the wait counts from the vCPU's next placement.
-     */
-    default boolean requeueTicklesIdlers() {
-        return true;
-    }
-
-    /**
-     * True when {@link #balancePeriodNanos()} also bounds the total a vCPU waits beside an idle allowed pCPU
-     * over all its waits on one run queue since it was placed there, not only each wait: a policy that
-     * balances run queues by load moves such a vCPU (or work to the idle pCPU) within that time, so a vCPU
-     * sharing a busy queue in short turns while another queue idles is caught too.
-     */
-    default boolean boundsWaitsPerPlacement() {
-        return false;
-    }
-
-    /** The longest a runnable vCPU may wait beside an idle allowed pCPU under this policy. */
-    default long balancePeriodNanos() {
-        return 30_000_000L;
-    }
 }

@@ -1,5 +1,6 @@
 package io.schedlab.engine.registry;
 
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,12 +45,6 @@ public final class Registry {
         return Optional.ofNullable(workloads.get(type));
     }
 
-    /** Every built-in policy and workload. Each helper adds its own line in BuiltIns. */
-    public static Registry standard() {
-        Registry r = new Registry();
-        BuiltIns.registerAll(r);
-        return r;
-    }
 
     Map<String, PolicyDescriptor> policyMap() {
         return Collections.unmodifiableMap(policies);

@@ -1,7 +1,7 @@
 package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;

@@ -2,10 +2,10 @@ package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.costs.CostModel;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import io.schedlab.engine.scenarios.ScenarioResult.Cell;
 import io.schedlab.engine.scenarios.ScenarioResult.TableResult;
 import io.schedlab.engine.scenarios.ScenarioTable.RatioReference;

@@ -1,9 +1,9 @@
 package io.schedlab.engine.sim;
 
-import io.schedlab.engine.Engine;
 import io.schedlab.engine.hypervisor.HypervisorStatistics;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.policies.CoreScheduled;
+import io.schedlab.engine.result.EngineVersion;
 import io.schedlab.engine.result.CoreSchedulingResult;
 import io.schedlab.engine.result.Distributions;
 import io.schedlab.engine.result.Fairness;
@@ -90,7 +90,7 @@ public final class ResultBuilder {
                 migrations.total(), jain, headline);
         boolean partial = ResultDocument.STOP_STOPPED.equals(stopReason)
                 || ResultDocument.STOP_EVENT_LIMIT.equals(stopReason);
-        return new ResultDocument(Engine.VERSION, sim.spec.name(), sim.policyName,
+        return new ResultDocument(EngineVersion.VERSION, sim.spec.name(), sim.policyName,
                 new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed, stopReason, partial, summary, totals,
                 new Fairness(jain, fairness.names(), FairnessIndex.MIN_DEMAND_SHARE), dists, vms, pcpus, rqs,
                 new TreeMap<>(sim.policy.statistics()),
@@ -177,7 +177,7 @@ public final class ResultBuilder {
 
     /** The VM's creation placement and the rule behind it (InitialPlacement.describe). */
     private static InitialPlacementResult initialPlacement(Simulator sim, VmSpec vm) {
-        InitialPlacement.Description d = InitialPlacement.describe(sim.spec, vm);
+        InitialPlacement.Description d = InitialPlacement.describe(sim.spec, vm, sim.descriptor);
         return new InitialPlacementResult(d.rule(), vm.placement(), d.release(), d.creation(), d.insertPick(),
                 d.source());
     }

@@ -2,6 +2,7 @@ package io.schedlab.engine.sim;
 
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 
 /**
  * Invariant checks run after every event when enabled (tests): no vCPU on two pCPUs, every running
@@ -16,6 +17,8 @@ import io.schedlab.engine.model.VcpuState;
  */
 final class SelfCheck {
     private final Simulator sim;
+    /** What the policy lets the check assume about waits. */
+    private final SelfCheckAssumptions assumptions;
     /** Hard affinity of each vCPU when the policy last placed it (wake or migration), by uid. */
     private final java.util.ArrayList<java.util.BitSet> placedAffinity = new java.util.ArrayList<>();
     /** When the policy last placed each vCPU since it last ran (-1: not placed since), by uid. */
@@ -33,6 +36,7 @@ final class SelfCheck {
 
     SelfCheck(Simulator sim) {
         this.sim = sim;
+        this.assumptions = SelfCheckAssumptions.of(sim.policy);
     }
 
     void afterEvent() {
@@ -77,10 +81,10 @@ final class SelfCheck {
         if (runningState != running) {
             fail(runningState + " vCPUs are RUNNING but " + running + " pCPUs have a current vCPU");
         }
-        if (sim.policy.workConserving() && sim.policy.boundsWaitsPerPlacement()) {
+        if (assumptions.workConserving() && assumptions.boundsWaitsPerPlacement()) {
             snapshotNewWaits(); // every event, so each wait's idle overlap counts from its first instant
         }
-        if (sim.policy.workConserving() && (sim.events & 7) == 0) {
+        if (assumptions.workConserving() && (sim.events & 7) == 0) {
             checkWorkConserving();
         }
     }
@@ -155,7 +159,7 @@ final class SelfCheck {
         placedAffinity.set(uid, (java.util.BitSet) vr.v.hardAffinity.clone());
         growPlacedAt(uid);
         placedAt[uid] = sim.now;
-        if (sim.policy.boundsWaitsPerPlacement()) {
+        if (assumptions.boundsWaitsPerPlacement()) {
             newStint(vr);
         }
     }
@@ -191,9 +195,9 @@ final class SelfCheck {
 
     /** Called as a vCPU leaves the run queue: its whole wait is checked against the pCPUs idle now. */
     void beforeStart(VcpuRun vr) {
-        if (sim.policy.workConserving() && !vr.migrating) {
+        if (assumptions.workConserving() && !vr.migrating) {
             checkWait(vr);
-            if (sim.policy.boundsWaitsPerPlacement()) {
+            if (assumptions.boundsWaitsPerPlacement()) {
                 long[] total = stint(vr);
                 for (int p = 0; p < sim.nP; p++) {
                     total[p] += idleDuringWait(vr, p);
@@ -214,13 +218,13 @@ final class SelfCheck {
     }
 
     private void checkWait(VcpuRun vr) {
-        long bp = sim.policy.balancePeriodNanos();
+        long bp = assumptions.balancePeriodNanos();
         long now = sim.now;
         long since = vr.runnableSince;
-        if (sim.policy.boundsWaitsPerPlacement()) {
+        if (assumptions.boundsWaitsPerPlacement()) {
             checkStint(vr, bp);
         }
-        if (!sim.policy.requeueTicklesIdlers()) {
+        if (!assumptions.requeueTicklesIdlers()) {
             // Only a placement (wake, migration) offers the vCPU to idle pCPUs: a vCPU re-queued
             // after running and not placed since is not bound, and a placed one counts from then.
             growPlacedAt(vr.v.uid);

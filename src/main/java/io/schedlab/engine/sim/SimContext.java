@@ -5,7 +5,7 @@ import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.SchedulerContext;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;

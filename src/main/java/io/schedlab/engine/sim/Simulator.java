@@ -1,8 +1,8 @@
 package io.schedlab.engine.sim;
 
-import io.schedlab.engine.RunCancelledException;
-import io.schedlab.engine.RunControl;
-import io.schedlab.engine.RunLimitExceededException;
+import io.schedlab.engine.run.RunCancelledException;
+import io.schedlab.engine.run.RunControl;
+import io.schedlab.engine.run.RunLimitExceededException;
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.hypervisor.HypervisorLayer;
@@ -15,8 +15,10 @@ import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.LockWork;
 import io.schedlab.engine.policies.SchedulerPolicy;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -51,6 +53,10 @@ public final class Simulator {
     final Topology topo;
     final SchedulerPolicy policy;
     final String policyName;
+    /** The policy's registry entry. */
+    final PolicyDescriptor descriptor;
+    /** The policy's lock work report (null: charged per sharer). */
+    private final LockWork lockWork;
     final SimContext ctx;
     /** Xen's or KVM's layer: VM exits and their handlers (nothing for Xen). */
     final HypervisorLayer hyper;
@@ -126,8 +132,8 @@ public final class Simulator {
                 ? new BoundedTrace(control.traceSink(), Math.min(spec.trace().maxEvents(), limits.maxTraceEvents()))
                 : BoundedTrace.off();
         this.policyName = spec.scheduler().policy();
-        this.policy = registry.policy(policyName).orElseThrow()
-                .factory().apply(new Params(spec.scheduler().params()));
+        this.descriptor = registry.policy(policyName).orElseThrow();
+        this.policy = descriptor.factory().apply(new Params(spec.scheduler().params()));
         this.ctx = new SimContext(this, Seeds.stream(seed, "policy:" + policyName));
         this.guest = new GuestKernel(this);
 
@@ -167,7 +173,8 @@ public final class Simulator {
             lockOf[p] = lockIds.get(policy.lockDomain(pcpus[p]));
             sharers[lockOf[p]]++;
         }
-        locks = new LockModel(costs, sharers, policy.reportsLockWork());
+        lockWork = LockWork.of(policy);
+        locks = new LockModel(costs, sharers, lockWork != null);
         deferredSaves = new DeferredSaves(nP);
         int nRq = Math.max(1, policy.runqueueCount());
         for (int p = 0; p < nP; p++) {
@@ -375,9 +382,9 @@ public final class Simulator {
             check.onPlaced(vr);
         }
         if (locks.perWork()) {
-            policy.takeLockWork(); // work outside a locked path is not charged
+            takeLockWork(); // work outside a locked path is not charged
             policy.wake(v);
-            locks.acquire(lockOf[p], now, locks.otherHold(policy.takeLockWork()));
+            locks.acquire(lockOf[p], now, locks.otherHold(takeLockWork()));
         } else {
             policy.wake(v);
         }
@@ -386,9 +393,9 @@ public final class Simulator {
     /** A policy timer fires under the scheduler lock (of pCPU 0's domain: RTDS's one lock for its replenishment). */
     void runPolicyTimer(Runnable action) {
         if (locks.perWork()) {
-            policy.takeLockWork();
+            takeLockWork();
             action.run();
-            locks.acquire(lockOf[0], now, locks.otherHold(policy.takeLockWork()));
+            locks.acquire(lockOf[0], now, locks.otherHold(takeLockWork()));
         } else {
             action.run();
         }
@@ -428,12 +435,12 @@ public final class Simulator {
         }
         int lock = lockOf[p];
         if (locks.perWork()) {
-            policy.takeLockWork();
+            takeLockWork();
         }
         Decision d = policy.doSchedule(pc, prev, yielded);
         Vcpu next = d == null ? null : d.next();
         checkDecision(pc, prev, next);
-        long hold = locks.decisionHold(lock, locks.perWork() ? policy.takeLockWork() : 0);
+        long hold = locks.decisionHold(lock, locks.perWork() ? takeLockWork() : 0);
         long wait = locks.acquire(lock, start, hold);
         latencies.decision(wait + hold);
         long t = start + wait + hold + (coreSched == null ? 0 : coreSched.takeRendezvousNanos(p));
@@ -493,15 +500,20 @@ public final class Simulator {
         slices.set(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : NEVER);
     }
 
+    /** Queue work the policy did since the last call (0 when it reports none). */
+    private long takeLockWork() {
+        return lockWork == null ? 0 : lockWork.takeLockWork();
+    }
+
     /** context_saved(prev) arriving at {@code t} under prev's lock, then vcpu_migrate_finish; returns when it ends. */
     private long contextSaved(VcpuRun prevRun, long t) {
         Vcpu prev = prevRun.v;
         int savedLock = lockOf[prev.processor];
         if (locks.perWork()) {
-            policy.takeLockWork();
+            takeLockWork();
         }
         policy.contextSaved(prev);
-        long hold = locks.contextSavedHold(locks.perWork() ? policy.takeLockWork() : 0);
+        long hold = locks.contextSavedHold(locks.perWork() ? takeLockWork() : 0);
         long wait = locks.acquire(savedLock, t, hold);
         latencies.contextSaved(wait + hold);
         if (prevRun.migrating) {

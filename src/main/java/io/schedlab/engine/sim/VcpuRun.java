@@ -11,7 +11,7 @@ final class VcpuRun {
     /** The VM's memory NUMA node (fixed), kept here for the progress rate. */
     final int memoryNode;
     /** The policy's effective per-vCPU parameters (descriptor defaults, VM-level, own; changed by set-sched-params). */
-    io.schedlab.engine.registry.Params schedParams;
+    io.schedlab.engine.params.Params schedParams;
     GuestThreadRun thread;
     /** When the guest next needs attention on this vCPU (NEVER = nothing planned). */
     long planDeadline = Simulator.NEVER;

@@ -4,7 +4,7 @@ import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.HostThreadSpec;

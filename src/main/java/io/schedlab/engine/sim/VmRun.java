@@ -16,7 +16,7 @@ final class VmRun {
     final VmSpec spec;
     final Workload workload;
     /** The policy's per-VM parameters (normalized; changed by set-sched-params). */
-    io.schedlab.engine.registry.Params schedParams;
+    io.schedlab.engine.params.Params schedParams;
     final List<VcpuRun> vcpus = new ArrayList<>();
     /** Threads ready to run but on no vCPU, FIFO (a global guest run queue). */
     final ArrayDeque<GuestThreadRun> ready = new ArrayDeque<>();

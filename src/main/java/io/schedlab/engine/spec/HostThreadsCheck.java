@@ -1,6 +1,6 @@
 package io.schedlab.engine.spec;
 
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import io.schedlab.engine.registry.Registry;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,9 @@
 package io.schedlab.engine.spec;
 
 import io.schedlab.engine.hypervisor.Hypervisor;
+import io.schedlab.engine.policies.xen.XenInsert;
 import io.schedlab.engine.policies.xen.XenVersion;
+import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,19 +98,16 @@ public final class InitialPlacement {
     }
 
     /**
-     * The Xen release whose creation rule applies: the policy's {@code xenVersion}; sEDF and its global variant
-     * have none and were last in 4.5 (removed in 4.6, commit 038c6afe08); the other policies without one model
-     * today's xen/common/sched sources ("latest").
+     * The Xen release whose creation rule applies: the policy's {@code xenVersion}, else the release it models
+     * ({@link XenInsert#releaseWithoutVersion()}; today's xen/common/sched sources when it says nothing).
      */
-    public static XenVersion xenRelease(String policy, Map<String, Object> params) {
+    public static XenVersion xenRelease(PolicyDescriptor policy, Map<String, Object> params) {
         Object v = params == null ? null : params.get("xenVersion");
         if (v instanceof String s) {
             return XenVersion.parse(s);
         }
-        if ("sedf".equals(policy) || "gedf".equals(policy)) {
-            return new XenVersion(5);
-        }
-        return XenVersion.parse("latest");
+        return policy.capability(XenInsert.class).map(XenInsert::releaseWithoutVersion)
+                .orElseGet(() -> XenVersion.parse("latest"));
     }
 
     /**
@@ -360,14 +359,14 @@ public final class InitialPlacement {
     }
 
     /** The rule behind a normalized VM's placement, for the result document. */
-    public static Description describe(ExperimentSpec normalized, VmSpec vm) {
+    public static Description describe(ExperimentSpec normalized, VmSpec vm, PolicyDescriptor policy) {
         String rule = vm.placementRule() != null ? vm.placementRule() : EXPLICIT;
         if (EXPLICIT.equals(rule)) {
-            return new Description(rule, null, "the pCPUs listed in placement", insertPick(normalized), null);
+            return new Description(rule, null, "the pCPUs listed in placement", insertPick(normalized, policy), null);
         }
         if (ROUND_ROBIN.equals(rule)) {
             return new Description(rule, null, "round robin over each vCPU's hard affinity, one counter across the VMs"
-                    + " in creation order", insertPick(normalized), null);
+                    + " in creation order", insertPick(normalized, policy), null);
         }
         Hypervisor h = Hypervisor.fromJson(normalized.scheduler().hypervisor()).orElse(Hypervisor.XEN);
         if (h == Hypervisor.KVM) {
@@ -377,43 +376,31 @@ public final class InitialPlacement {
                     "kernel/sched/fair.c: select_task_rq_fair (WF_FORK) -> find_idlest_cpu / sched_balance_find_dst_cpu,"
                             + " find_idlest_group, find_idlest_group_cpu; kernel/sched/core.c: wake_up_new_task");
         }
-        XenVersion v = xenRelease(normalized.scheduler().policy(), normalized.scheduler().params());
+        XenVersion v = xenRelease(policy, normalized.scheduler().params());
         String release = "Xen " + v;
         String cycle = "; vCPU i at cpumask_cycle(vCPU i-1's processor, online CPUs)";
         if (!v.atLeast(8)) {
             return new Description(rule, release, "vCPU 0 at default_vcpu0_location: least-populated CPU, non-primary"
                     + " hardware threads only, not CPU 0's core, ties to the highest number" + cycle,
-                    insertPick(normalized), "xen/common/domctl.c: default_vcpu0_location, XEN_DOMCTL_max_vcpus");
+                    insertPick(normalized, policy), "xen/common/domctl.c: default_vcpu0_location, XEN_DOMCTL_max_vcpus");
         }
         if (!v.atLeast(13)) {
             return new Description(rule, release, "vCPU 0 at cpumask_any(online CPUs), drawn from the experiment seed"
-                    + cycle, insertPick(normalized), "xen/common/domctl.c: XEN_DOMCTL_max_vcpus;"
+                    + cycle, insertPick(normalized, policy), "xen/common/domctl.c: XEN_DOMCTL_max_vcpus;"
                             + " xen/include/xen/cpumask.h: cpumask_any");
         }
         return new Description(rule, release, "vCPU 0 at the pool's first CPU (cpumask_first of the node-affinity"
-                + " CPUs, all nodes at creation)" + cycle, insertPick(normalized),
+                + " CPUs, all nodes at creation)" + cycle, insertPick(normalized, policy),
                 "xen/common/sched/core.c: sched_select_initial_cpu, sched_init_vcpu");
     }
 
-    /**
-     * The scheduler's insert hook when it picks a pCPU for a new vCPU (commit 9f358ddd69 "xen: Have schedulers
-     * revise initial placement", 4.8: csched_vcpu_insert, csched2_vcpu_insert and rt_vcpu_insert call their
-     * pick; null_unit_insert calls pick_res since null arrived in 4.10); before 4.8 insert keeps the processor.
-     */
-    static String insertPick(ExperimentSpec normalized) {
+    /** The scheduler's insert hook when it picks a pCPU for a new vCPU ({@link XenInsert}), or null. */
+    static String insertPick(ExperimentSpec normalized, PolicyDescriptor policy) {
         Hypervisor h = Hypervisor.fromJson(normalized.scheduler().hypervisor()).orElse(Hypervisor.XEN);
         if (h != Hypervisor.XEN) {
             return null;
         }
-        String policy = normalized.scheduler().policy();
         XenVersion v = xenRelease(policy, normalized.scheduler().params());
-        return switch (policy) {
-            case "null" -> "null_unit_insert -> pick_res (xen/common/sched/null.c)";
-            case "credit" -> v.atLeast(8) ? "csched_unit_insert -> csched_res_pick (xen/common/sched/credit.c)" : null;
-            case "credit2" -> v.atLeast(8) ? "csched2_unit_insert -> csched2_res_pick (xen/common/sched/credit2.c)"
-                    : null;
-            case "rtds" -> v.atLeast(8) ? "rt_unit_insert -> rt_res_pick (xen/common/sched/rt.c)" : null;
-            default -> null;
-        };
+        return policy.capability(XenInsert.class).map(i -> i.insertPick(v)).orElse(null);
     }
 }

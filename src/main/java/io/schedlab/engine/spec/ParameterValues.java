@@ -1,6 +1,6 @@
 package io.schedlab.engine.spec;
 
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.schedlab.engine.spec;
 
-import io.schedlab.engine.registry.InvalidParameterException;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.InvalidParameterException;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayList;
 import java.util.HashSet;

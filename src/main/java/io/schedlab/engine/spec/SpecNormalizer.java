@@ -2,10 +2,10 @@ package io.schedlab.engine.spec;
 
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.hypervisor.Hypervisor;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +63,7 @@ public final class SpecNormalizer {
         Hypervisor hypervisor = Hypervisor.fromJson(raw.scheduler().hypervisor())
                 .orElseGet(() -> Hypervisor.fromJson(policy.hypervisor()).orElse(Hypervisor.XEN));
         InitialPlacement.Creation rr = new InitialPlacement.Creation(host, pcpus, hypervisor,
-                InitialPlacement.xenRelease(policy.name(), policyParams), raw.seed() != null ? raw.seed() : DEFAULT_SEED);
+                InitialPlacement.xenRelease(policy, policyParams), raw.seed() != null ? raw.seed() : DEFAULT_SEED);
         List<VmSpec> vms = new ArrayList<>();
         for (VmSpec vm : raw.vms()) {
             vms.add(normalizeVm(vm, host, pcpus, rr, policy));
@@ -205,7 +205,7 @@ public final class SpecNormalizer {
     }
 
     /** Effective hard affinity of vCPU i. */
-    static List<Integer> hardOf(int vcpu, List<Integer> vmHard, List<VcpuAffinitySpec> overrides) {
+    public static List<Integer> hardOf(int vcpu, List<Integer> vmHard, List<VcpuAffinitySpec> overrides) {
         if (overrides != null) {
             for (VcpuAffinitySpec o : overrides) {
                 if (o.vcpu() != null && o.vcpu() == vcpu && o.hard() != null) {

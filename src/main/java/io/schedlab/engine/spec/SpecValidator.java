@@ -1,12 +1,12 @@
 package io.schedlab.engine.spec;
 
 import io.schedlab.engine.costs.CostModel;
-import io.schedlab.engine.policies.NullPolicy;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.registry.InvalidParameterException;
-import io.schedlab.engine.registry.Params;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.params.InvalidParameterException;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.spec.SpecRules;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -71,9 +71,7 @@ public final class SpecValidator {
         if (out.isEmpty()) {
             out.addAll(placementMatchesRule(raw, limits));
         }
-        if (NullPolicy.NAME.equals(normalized.scheduler().policy())) {
-            out.addAll(NullPolicyPlacement.check(raw, normalized));
-        }
+        out.addAll(policyRules(raw, normalized));
         out.addAll(timelineProblems);
         return out.isEmpty() ? new Result(normalized, out) : new Result(null, out);
     }
@@ -560,8 +558,16 @@ public final class SpecValidator {
                 out.add(new Violation(at + "/cap", "must be <= " + (100 * vcpus) + " (100 x vCPUs)"));
             }
         }
-        out.addAll(io.schedlab.engine.policies.credit2.Credit2Policy.capViolations(s));
-        out.addAll(io.schedlab.engine.policies.coresched.CoreScheduling.violations(s));
+    }
+
+    /** The scheduling policy's own rules over the whole experiment (its descriptor's {@link SpecRules}). */
+    private List<Violation> policyRules(ExperimentSpec raw, ExperimentSpec normalized) {
+        List<Violation> out = new ArrayList<>();
+        PolicyDescriptor policy = registry.policy(normalized.scheduler().policy()).orElseThrow();
+        for (SpecRules rules : policy.capabilities(SpecRules.class)) {
+            out.addAll(rules.violations(raw, normalized));
+        }
+        return out;
     }
 
     private void checkVmReferences(String at, VmSpec vm, int nodes, List<Violation> out) {

@@ -1,6 +1,6 @@
 package io.schedlab.engine.workloads;
 
-import io.schedlab.engine.registry.InvalidParameterException;
+import io.schedlab.engine.params.InvalidParameterException;
 
 /**
  * The {@code json} parameter of an rt-app workload holds something the model cannot run: names the exact key by

@@ -1,8 +1,8 @@
 package io.schedlab.engine.workloads;
 
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

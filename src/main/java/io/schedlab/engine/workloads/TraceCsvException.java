@@ -1,6 +1,6 @@
 package io.schedlab.engine.workloads;
 
-import io.schedlab.engine.registry.InvalidParameterException;
+import io.schedlab.engine.params.InvalidParameterException;
 
 /** The {@code csv} parameter of a trace workload is malformed; the message names the row (1 = first data row) and column. */
 public final class TraceCsvException extends InvalidParameterException {

@@ -1,9 +1,9 @@
 package io.schedlab.experiments.web;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.ProblemSchema;
 import io.swagger.v3.oas.annotations.Operation;

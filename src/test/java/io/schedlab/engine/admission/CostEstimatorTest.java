@@ -3,7 +3,7 @@ package io.schedlab.engine.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -59,7 +59,7 @@ class CostEstimatorTest {
     void estimatedEventsAreWithinTwiceTheMeasured(String json) {
         ExperimentSpec normalized = normalize(json);
         long measured = ENGINE.run(normalized, Limits.defaults(), RunControl.NONE).summary().events();
-        long estimated = CostEstimator.estimate(normalized).events();
+        long estimated = CostEstimator.estimate(normalized, ENGINE.registry()).events();
         double ratio = (double) estimated / measured;
         System.out.printf("estimate %,d measured %,d ratio %.2f  %s%n", estimated, measured, ratio, json);
         assertThat(ratio).as("estimate %d vs measured %d for %s", estimated, measured, json).isBetween(0.5, 2.0);
@@ -70,9 +70,9 @@ class CostEstimatorTest {
         String floor = spec("credit2", 256, 1024, 2,
                 "{\"type\":\"interactive\",\"params\":{\"threads\":1,\"thinkMeanMs\":0.01,\"burstMeanUs\":1}}", 3600,
                 ",\"minTimerUs\":10");
-        assertThat(CostEstimator.estimate(normalize(floor)).events()).isGreaterThan(Limits.defaults().maxEvents());
+        assertThat(CostEstimator.estimate(normalize(floor), ENGINE.registry()).events()).isGreaterThan(Limits.defaults().maxEvents());
         String threads = spec("credit", 64, 512, 1, "{\"type\":\"idle\",\"params\":{\"threads\":4096}}", 10, "");
-        assertThat(CostEstimator.estimate(normalize(threads)).heapBytes()).isGreaterThan(1L << 30);
+        assertThat(CostEstimator.estimate(normalize(threads), ENGINE.registry()).heapBytes()).isGreaterThan(1L << 30);
     }
 
     static ExperimentSpec normalize(String json) {

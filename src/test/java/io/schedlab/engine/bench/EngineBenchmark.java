@@ -1,7 +1,7 @@
 package io.schedlab.engine.bench;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.cli.BenchScenario;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.sim.EventQueue;

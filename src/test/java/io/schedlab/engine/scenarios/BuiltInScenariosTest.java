@@ -1,5 +1,6 @@
 package io.schedlab.engine.scenarios;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.registry.Registry;
@@ -58,7 +59,7 @@ class BuiltInScenariosTest {
 
     @Test
     void scenarioWorkloadsExistInTheRegistry() {
-        Registry registry = Registry.standard();
+        Registry registry = BuiltIns.registry();
         for (Scenario s : BuiltInScenarios.all(false)) {
             for (ScenarioTable t : s.tables()) {
                 for (ScenarioRun run : t.runs()) {

@@ -1,9 +1,10 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class BoundedMemoryTest {
 
     private static int maxQueue(String policy, double seconds) {
-        Registry registry = Registry.standard();
+        Registry registry = BuiltIns.registry();
         List<VmSpec> vms = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             // finite 1000 s loops: every SMT sibling change re-plans a far-away completion
@@ -39,7 +40,7 @@ class BoundedMemoryTest {
 
     @Test
     void queueSizeIsIndependentOfRunLength() {
-        for (String policy : Registry.standard().policies().stream().map(d -> d.name())
+        for (String policy : BuiltIns.registry().policies().stream().map(d -> d.name())
                 .filter(n -> !"null".equals(n)).toList()) {
             int shortRun = maxQueue(policy, 5);
             int longRun = maxQueue(policy, 50);

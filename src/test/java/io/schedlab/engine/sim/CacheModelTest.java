@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,10 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class EventQueueInEngineTest {
 
-    private static final Registry REGISTRY = Registry.standard();
+    private static final Registry REGISTRY = BuiltIns.registry();
 
     private static ExperimentSpec spec(String policy) {
         List<VmSpec> vms = List.of(

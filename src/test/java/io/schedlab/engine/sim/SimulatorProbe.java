@@ -1,8 +1,9 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.model.Pcpu;
@@ -27,7 +28,7 @@ public final class SimulatorProbe {
     private long at;
 
     private SimulatorProbe(ExperimentSpec normalized) {
-        this.sim = new Simulator(normalized, Registry.standard(), Limits.defaults(), RunControl.NONE).withSelfCheck();
+        this.sim = new Simulator(normalized, BuiltIns.registry(), Limits.defaults(), RunControl.NONE).withSelfCheck();
         sim.start();
         runUntil(0);
     }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Seconds;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.model.Topology;

@@ -1,13 +1,14 @@
 package io.schedlab.engine.spec;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.TestSpecs;
 import io.schedlab.engine.Validation;
-import io.schedlab.engine.policies.StaticPolicy;
-import io.schedlab.engine.registry.InvalidParameterException;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.policies.reference.StaticPolicy;
+import io.schedlab.engine.params.InvalidParameterException;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import java.util.List;
@@ -34,7 +35,7 @@ class SchedParamsValidationTest {
                 }
             });
     private static final Engine ENGINE = new Engine(new Registry().register(POLICY)
-            .register(Registry.standard().workload("cpu-loop").orElseThrow()));
+            .register(BuiltIns.registry().workload("cpu-loop").orElseThrow()));
 
     private static VmSpec vm(String name, Map<String, Object> vmParams, List<VcpuSchedParamsSpec> vcpus) {
         return new VmSpec(name, 2, null, null, null, null, null, null, null, null, null,

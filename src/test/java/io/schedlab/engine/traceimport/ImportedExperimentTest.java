@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.VmSpec;

@@ -1,11 +1,12 @@
 package io.schedlab.engine.workloads;
 
+import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,7 @@ class WorkloadDescriptorsTest {
 
     @Test
     void standardRegistryHasEveryWorkloadOfThisPackage() {
-        Registry registry = Registry.standard();
+        Registry registry = BuiltIns.registry();
         for (String type : MINE) {
             assertThat(registry.workload(type)).as(type).isPresent();
         }
@@ -26,7 +27,7 @@ class WorkloadDescriptorsTest {
 
     @Test
     void defaultsAreInBoundsDocumentedAndBuildAWorkload() {
-        Registry registry = Registry.standard();
+        Registry registry = BuiltIns.registry();
         for (String type : MINE) {
             WorkloadDescriptor d = registry.workload(type).orElseThrow();
             assertThat(d.description()).as(type).isNotBlank();

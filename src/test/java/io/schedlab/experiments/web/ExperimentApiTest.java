@@ -21,10 +21,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.registry.WorkloadDescriptor;
+import io.schedlab.engine.workloads.WorkloadDescriptor;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.Violation;

@@ -1,7 +1,7 @@
 package io.schedlab.jobs.support;
 
-import io.schedlab.engine.RunCancelledException;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunCancelledException;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.ResultSummary;
 import io.schedlab.engine.spec.ExperimentSpec;

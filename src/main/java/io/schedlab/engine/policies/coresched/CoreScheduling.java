@@ -1,10 +1,9 @@
 package io.schedlab.engine.policies.coresched;
 
 import io.schedlab.engine.policies.SchedulerPolicy;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
-import io.schedlab.engine.spec.ExperimentSpec;
-import io.schedlab.engine.spec.Violation;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.spec.SpecRules;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +26,7 @@ public final class CoreScheduling {
     }
 
     /** Spec rules of core scheduling that parameter bounds cannot express (see {@link CoreSchedulingRules}). */
-    public static List<Violation> violations(ExperimentSpec normalized) {
-        return CoreSchedulingRules.violations(normalized);
+    public static SpecRules specRules() {
+        return (raw, normalized) -> CoreSchedulingRules.violations(normalized);
     }
 }

@@ -25,7 +25,6 @@ import java.util.TreeSet;
  * is not modelled (it would move whole units).
  */
 final class CoreSchedulingRules {
-    private static final List<String> POLICIES = List.of("credit", "credit2");
     private static final String AT = "/scheduler/params/" + SchedGranularity.PARAM;
 
     private CoreSchedulingRules() {
@@ -33,7 +32,7 @@ final class CoreSchedulingRules {
 
     static List<Violation> violations(ExperimentSpec s) {
         List<Violation> out = new ArrayList<>();
-        if (s.scheduler() == null || !POLICIES.contains(s.scheduler().policy()) || s.scheduler().params() == null) {
+        if (s.scheduler() == null || s.scheduler().params() == null) {
             return out;
         }
         Map<String, Object> params = s.scheduler().params();

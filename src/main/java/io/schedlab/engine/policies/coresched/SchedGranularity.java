@@ -1,6 +1,6 @@
 package io.schedlab.engine.policies.coresched;
 
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import java.util.List;
 import java.util.Locale;
 

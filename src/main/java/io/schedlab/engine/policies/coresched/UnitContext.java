@@ -75,22 +75,22 @@ final class UnitContext implements SchedulerContext {
 
     /** A unit's parameters are those of its first member (credit and credit2 declare none per vCPU). */
     @Override
-    public io.schedlab.engine.registry.Params schedParams(Vcpu unit) {
+    public io.schedlab.engine.params.Params schedParams(Vcpu unit) {
         for (Vcpu m : units.unitOf(unit).members) {
             if (m != null) {
                 return host.schedParams(m);
             }
         }
-        return new io.schedlab.engine.registry.Params(java.util.Map.of());
+        return new io.schedlab.engine.params.Params(java.util.Map.of());
     }
 
     @Override
-    public io.schedlab.engine.registry.Params schedParams(Vm shadow) {
+    public io.schedlab.engine.params.Params schedParams(Vm shadow) {
         for (Vm vm : host.vms()) {
             if (vm.id == shadow.id) {
                 return host.schedParams(vm);
             }
         }
-        return new io.schedlab.engine.registry.Params(java.util.Map.of());
+        return new io.schedlab.engine.params.Params(java.util.Map.of());
     }
 }

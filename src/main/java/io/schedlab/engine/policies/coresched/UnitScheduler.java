@@ -10,6 +10,7 @@ import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -35,8 +36,9 @@ import java.util.function.IntConsumer;
  * With one pCPU per resource (cpu granularity, or core with SMT off) every call goes straight to the
  * inner policy, so results equal the inner policy's exactly.
  */
-public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
+public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumptions, CoreScheduled {
     private final SchedulerPolicy inner;
+    private final SelfCheckAssumptions innerAssumptions;
     private final SchedGranularity granularity;
     private boolean active;
     private SchedulerContext host;
@@ -59,6 +61,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
 
     public UnitScheduler(SchedulerPolicy inner, SchedGranularity granularity) {
         this.inner = inner;
+        this.innerAssumptions = SelfCheckAssumptions.of(inner);
         this.granularity = granularity;
     }
 
@@ -469,7 +472,7 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
 
     @Override
     public boolean requeueTicklesIdlers() {
-        return inner.requeueTicklesIdlers();
+        return innerAssumptions.requeueTicklesIdlers();
     }
 
     @Override
@@ -519,16 +522,16 @@ public final class UnitScheduler implements SchedulerPolicy, CoreScheduled {
     /** Under core scheduling a sibling idles beside waiting vCPUs of other domains by design. */
     @Override
     public boolean workConserving() {
-        return !active && inner.workConserving();
+        return !active && innerAssumptions.workConserving();
     }
 
     @Override
     public boolean boundsWaitsPerPlacement() {
-        return !active && inner.boundsWaitsPerPlacement();
+        return !active && innerAssumptions.boundsWaitsPerPlacement();
     }
 
     @Override
     public long balancePeriodNanos() {
-        return inner.balancePeriodNanos();
+        return innerAssumptions.balancePeriodNanos();
     }
 }

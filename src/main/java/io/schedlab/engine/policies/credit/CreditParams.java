@@ -1,8 +1,8 @@
 package io.schedlab.engine.policies.credit;
 
 import io.schedlab.engine.policies.xen.XenSchedParams;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import java.util.List;
 
 /**

@@ -9,8 +9,10 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.coresched.CoreScheduling;
 import io.schedlab.engine.policies.xen.AffinityBalance;
+import io.schedlab.engine.policies.xen.XenInsert;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.StatisticSpec;
 import java.util.ArrayList;
@@ -26,7 +28,7 @@ import java.util.Map;
  * placement ({@code _csched_cpu_pick}), tickling on wake ({@code __runq_tickle}), rate limiting
  * and cap parking. Function names in comments are those of credit.c.
  */
-public final class CreditPolicy implements SchedulerPolicy {
+public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions {
 
     /** Registry entry: name "credit", parameters of {@link CreditParams}. */
     public static PolicyDescriptor descriptor() {
@@ -36,7 +38,9 @@ public final class CreditPolicy implements SchedulerPolicy {
                 p -> CoreScheduling.wrap(p, new CreditPolicy(CreditParams.from(p))))
                 .withSchedParams(XenParameters.vmSpecs(), List.of(), null).withStatistics(List.of(
                         StatisticSpec.runAndVcpu(STAT_STEALS, "count",
-                                "vCPUs taken from a peer's run queue by work stealing (csched_runq_steal)")));
+                                "vCPUs taken from a peer's run queue by work stealing (csched_runq_steal)")))
+                .with(new CreditCostHints()).with(CoreScheduling.specRules())
+                .with(XenInsert.picksFrom48("csched_unit_insert -> csched_res_pick (xen/common/sched/credit.c)"));
     }
 
     static final String STAT_STEALS = "steals";

@@ -8,18 +8,18 @@ import io.schedlab.engine.spec.VmSpec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** credit2 spec rules beyond parameter bounds (checked by SpecValidator through {@link Credit2Policy#capViolations}). */
+/** credit2 spec rules beyond parameter bounds (a {@link io.schedlab.engine.spec.SpecRules} of its descriptor). */
 final class Credit2CapRules {
     private Credit2CapRules() {
     }
 
     /**
      * Spec rule of credit2 that parameter bounds cannot express: caps (VM cap or a set-cap action
-     * with cap > 0) need xenVersion >= 4.10, when credit2 gained caps. Empty for other policies.
+     * with cap > 0) need xenVersion >= 4.10, when credit2 gained caps.
      */
     static List<Violation> violations(ExperimentSpec s) {
         List<Violation> out = new ArrayList<>();
-        if (s.scheduler() == null || !Credit2Policy.NAME.equals(s.scheduler().policy())) {
+        if (s.scheduler() == null) {
             return out;
         }
         Object raw = s.scheduler().params() == null ? null : s.scheduler().params().get("xenVersion");

@@ -2,8 +2,8 @@ package io.schedlab.engine.policies.credit2;
 
 import io.schedlab.engine.policies.xen.XenSchedParams;
 import io.schedlab.engine.policies.xen.XenVersion;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import java.util.List;
 
 /**

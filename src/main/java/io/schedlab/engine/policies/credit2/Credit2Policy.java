@@ -9,13 +9,14 @@ import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.coresched.CoreScheduling;
 import io.schedlab.engine.policies.xen.AffinityBalance;
+import io.schedlab.engine.policies.xen.XenInsert;
 import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.spec.SpecRules;
 import io.schedlab.engine.registry.StatisticSpec;
-import io.schedlab.engine.spec.ExperimentSpec;
-import io.schedlab.engine.spec.Violation;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -29,7 +30,7 @@ import java.util.Map;
  * placement ({@code csched2_res_pick}) and tickling ({@code runq_tickle}), caps by domain budget
  * (4.10+). Behaviour that changed across releases follows {@link Credit2Params#xenVersion()}.
  */
-public final class Credit2Policy implements SchedulerPolicy {
+public final class Credit2Policy implements SchedulerPolicy, SelfCheckAssumptions {
 
     public static final String NAME = "credit2";
 
@@ -45,12 +46,10 @@ public final class Credit2Policy implements SchedulerPolicy {
                         StatisticSpec.runAndVcpu(STAT_BALANCE_MOVES, "count",
                                 "vCPUs moved to another run queue by balance_load (push and pull)"),
                         StatisticSpec.runAndVcpu(STAT_TICKLES, "count",
-                                "pCPUs runq_tickle chose (an IPI) for a waking or re-queued vCPU")));
-    }
-
-    /** Spec rule of credit2 that parameter bounds cannot express: see {@link Credit2CapRules}. */
-    public static List<Violation> capViolations(ExperimentSpec s) {
-        return Credit2CapRules.violations(s);
+                                "pCPUs runq_tickle chose (an IPI) for a waking or re-queued vCPU")))
+                .with(new Credit2CostHints()).with((SpecRules) (raw, normalized) -> Credit2CapRules.violations(normalized))
+                .with(CoreScheduling.specRules())
+                .with(XenInsert.picksFrom48("csched2_unit_insert -> csched2_res_pick (xen/common/sched/credit2.c)"));
     }
 
     static final String STAT_RESETS = "creditResets";

@@ -1,7 +1,6 @@
 package io.schedlab.engine.policies.linux;
 
-import io.schedlab.engine.hypervisor.KvmParameters;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +42,6 @@ public final class CfsPolicy extends LinuxFairPolicy {
         specs.add(ParameterSpec.bool("startDebit", true, "a new task starts one vslice after min_vruntime",
                 "kernel/sched/features.h SCHED_FEAT(START_DEBIT, true)"));
         specs.addAll(LinuxParams.common());
-        specs.addAll(KvmParameters.specs());
         return new PolicyDescriptor(NAME, "Linux CFS (<= 6.5) host scheduler under KVM: vruntime, weights from nice "
                 + "and cgroup cpu.weight, wake-up preemption, SMT/MC/NUMA load balancing", List.copyOf(specs),
                 p -> new CfsPolicy(new LinuxParams(p, false)), "kvm");

@@ -1,7 +1,6 @@
 package io.schedlab.engine.policies.linux;
 
-import io.schedlab.engine.hypervisor.KvmParameters;
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +36,6 @@ public final class EevdfPolicy extends LinuxFairPolicy {
         specs.add(ParameterSpec.bool("placeDeadlineInitial", true, "a new task starts with half a slice of deadline",
                 "kernel/sched/features.h SCHED_FEAT(PLACE_DEADLINE_INITIAL, true)"));
         specs.addAll(LinuxParams.common());
-        specs.addAll(KvmParameters.specs());
         return new PolicyDescriptor(NAME, "Linux EEVDF (6.6+) host scheduler under KVM: eligibility by lag, earliest "
                 + "virtual deadline, RUN_TO_PARITY, weights from nice and cgroup cpu.weight, SMT/MC/NUMA load balancing",
                 List.copyOf(specs), p -> new EevdfPolicy(new LinuxParams(p, true)), "kvm");

@@ -6,7 +6,9 @@ import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.Decision;
 import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.DirectedYield;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.YieldToResult;
 
 /**
@@ -17,7 +19,7 @@ import io.schedlab.engine.policies.YieldToResult;
  * load balancing ({@link LinuxBalancer}). The two classes differ in placement, picking, wake-up
  * preemption and the slice.
  */
-abstract class LinuxFairPolicy implements SchedulerPolicy {
+abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCheckAssumptions {
     final LinuxParams params;
     SchedulerContext ctx;
     LinuxRq[] rqs;

@@ -1,7 +1,7 @@
 package io.schedlab.engine.policies.linux;
 
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,10 +5,13 @@ import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.LockWork;
 import io.schedlab.engine.policies.SchedulerContext;
-import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
+import io.schedlab.engine.policies.SingleRunqueue;
 import io.schedlab.engine.policies.xen.AffinityBalance;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.policies.xen.XenInsert;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.StatisticSpec;
 import java.util.ArrayList;
@@ -27,7 +30,8 @@ import java.util.Map;
  * budget continues at priority level + 1 with a fresh budget. Wake-ups and re-queues tickle (runq_tickle) an
  * idle pCPU (its own pCPU first), else the pCPU running the lowest-priority vCPU if that is lower than it.
  */
-public final class RtdsPolicy implements SchedulerPolicy {
+public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssumptions {
+    // SingleRunqueue: prv->lock, one lock for the run, depleted and replenishment queues
     public static final String NAME = "rtds";
     static final String STAT_MISSES = "deadlineMisses";
     static final String STAT_OVERRUNS = "budgetOverruns";
@@ -76,7 +80,8 @@ public final class RtdsPolicy implements SchedulerPolicy {
                                 "times the vCPU ran past the end of its budget before rt_schedule stopped it"),
                         StatisticSpec.runAndVcpu(STAT_OVERRUN_NANOS, "ns", "time run past the end of the budget"),
                         StatisticSpec.run(STAT_REPLENISHMENTS, "count", "budget replenishments (rt_update_deadline)"),
-                        StatisticSpec.run(STAT_MAX_MISSED, "ns", "largest budget left at a missed deadline")));
+                        StatisticSpec.run(STAT_MAX_MISSED, "ns", "largest budget left at a missed deadline")))
+                .with(XenInsert.picksFrom48("rt_unit_insert -> rt_res_pick (xen/common/sched/rt.c)"));
     }
 
     @Override
@@ -476,30 +481,9 @@ public final class RtdsPolicy implements SchedulerPolicy {
 
     // ---------------------------------------------------------------- introspection
 
-    /** Lock hold follows the queue entries walked and inserted (run, depleted, replenishment queues, tickle scan). */
-    @Override
-    public boolean reportsLockWork() {
-        return true;
-    }
-
     @Override
     public long takeLockWork() {
         return runq.takeWork() + depletedq.takeWork() + replq.takeWork();
-    }
-
-    @Override
-    public int lockDomain(Pcpu p) {
-        return 0; // prv->lock: one lock for the run, depleted and replenishment queues
-    }
-
-    @Override
-    public int runqueueOf(Pcpu p) {
-        return 0;
-    }
-
-    @Override
-    public int runqueueCount() {
-        return 1;
     }
 
     /** With extratime (4.10+, on for every vCPU) no pCPU idles while a vCPU waits; budgets alone idle pCPUs. */

@@ -5,10 +5,12 @@ import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.LockWork;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.xen.AffinityBalance;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.StatisticSpec;
 import java.util.ArrayList;
@@ -34,7 +36,7 @@ import java.util.Map;
  * the pCPU running the lowest-priority vCPU (extra time below any deadline, then the latest deadline) if that
  * is lower than the woken one (the model's preemptive global EDF; seed 000 gives no code).
  */
-public final class SedfPolicy implements SchedulerPolicy {
+public final class SedfPolicy implements SchedulerPolicy, LockWork, SelfCheckAssumptions {
     public static final String SEDF = "sedf";
     public static final String GEDF = "gedf";
     static final String STAT_MISSES = "deadlineMisses";
@@ -81,7 +83,8 @@ public final class SedfPolicy implements SchedulerPolicy {
                 .withStatistics(List.of(
                         StatisticSpec.runAndVcpu(STAT_MISSES, "count",
                                 "periods found over (deadline passed or slice overrun) by update_queues"),
-                        StatisticSpec.runAndVcpu(STAT_EXTRA, "ns", "time run in extra time")));
+                        StatisticSpec.runAndVcpu(STAT_EXTRA, "ns", "time run in extra time")))
+                .with(new SedfRelease());
     }
 
     @Override
@@ -468,12 +471,6 @@ public final class SedfPolicy implements SchedulerPolicy {
     }
 
     // ---------------------------------------------------------------- introspection
-
-    /** Lock hold follows the queue entries walked and inserted. */
-    @Override
-    public boolean reportsLockWork() {
-        return true;
-    }
 
     @Override
     public long takeLockWork() {

@@ -1,6 +1,6 @@
 package io.schedlab.engine.policies.xen;
 
-import io.schedlab.engine.registry.ParameterSpec;
+import io.schedlab.engine.params.ParameterSpec;
 
 /**
  * Parameter specs that Xen's credit and credit2 share: the same sysctl, default and bounds

@@ -3,7 +3,7 @@ package io.schedlab.engine.policies.credit2;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.TestSpecs;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.policies.xen.XenVersion;

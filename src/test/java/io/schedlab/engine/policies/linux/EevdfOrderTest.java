@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;

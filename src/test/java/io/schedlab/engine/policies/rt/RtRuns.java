@@ -3,7 +3,7 @@ package io.schedlab.engine.policies.rt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.RunControl;
+import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;

@@ -1,4 +1,4 @@
-package io.schedlab.engine;
+package io.schedlab.engine.run;
 
 import io.schedlab.engine.result.ResultDocument;
 import java.util.Optional;

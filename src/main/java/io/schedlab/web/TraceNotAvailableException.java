@@ -1,4 +1,4 @@
-package io.schedlab.results;
+package io.schedlab.web;
 
 /** The experiment finished but no trace file exists (tracing was off, or the file was removed). */
 public class TraceNotAvailableException extends RuntimeException {

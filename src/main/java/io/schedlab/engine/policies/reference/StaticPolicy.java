@@ -1,10 +1,15 @@
-package io.schedlab.engine.policies;
+package io.schedlab.engine.policies.reference;
 
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
-import io.schedlab.engine.registry.ParameterSpec;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
+import io.schedlab.engine.registry.CostHints;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -15,7 +20,7 @@ import java.util.List;
  * credit's work stealing): two loops placed on one pCPU share it while the other idles. A vCPU
  * moves only when its hard affinity no longer includes its pCPU (then to the lowest allowed pCPU).
  */
-public final class StaticPolicy implements SchedulerPolicy {
+public final class StaticPolicy implements SchedulerPolicy, SelfCheckAssumptions {
     public static final String NAME = "static";
 
     private final long sliceNanos;
@@ -32,7 +37,7 @@ public final class StaticPolicy implements SchedulerPolicy {
                 "vCPUs stay where placed, per-pCPU round robin, never rebalanced (seed 001's pathology)",
                 List.of(ParameterSpec.integer("sliceMs", 30, 1, 1000, "ms", "Round-robin time slice.",
                         "xen/common/sched/credit.c: CSCHED_DEFAULT_TSLICE_MS 30")),
-                StaticPolicy::new);
+                StaticPolicy::new).with((CostHints) params -> params.getLong("sliceMs") / 1e3); // a slice per switch
     }
 
     @Override

@@ -1,5 +1,7 @@
-package io.schedlab.engine.registry;
+package io.schedlab.engine.workloads;
 
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.workloads.Workload;
 import java.util.List;
 import java.util.function.Function;

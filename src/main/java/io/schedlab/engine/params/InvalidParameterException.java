@@ -1,4 +1,4 @@
-package io.schedlab.engine.registry;
+package io.schedlab.engine.params;
 
 /**
  * Thrown by a descriptor's factory when a parameter passes its type and bounds but its content is

@@ -1,4 +1,4 @@
-package io.schedlab.engine.registry;
+package io.schedlab.engine.params;
 
 import java.util.List;
 

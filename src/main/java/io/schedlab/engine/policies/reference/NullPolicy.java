@@ -1,10 +1,16 @@
-package io.schedlab.engine.policies;
+package io.schedlab.engine.policies.reference;
 
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.params.Params;
+import io.schedlab.engine.policies.Decision;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.SelfCheckAssumptions;
+import io.schedlab.engine.policies.xen.XenInsert;
 import io.schedlab.engine.registry.PolicyDescriptor;
-import io.schedlab.engine.registry.Params;
+import io.schedlab.engine.spec.SpecRules;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +19,7 @@ import java.util.List;
  * (or idles); no time slices. A vCPU that finds no free allowed pCPU waits on a list until one is
  * freed (null.c's waitq). The validator rejects experiments with more vCPUs than pCPUs.
  */
-public final class NullPolicy implements SchedulerPolicy {
+public final class NullPolicy implements SchedulerPolicy, SelfCheckAssumptions {
     public static final String NAME = "null";
 
     private SchedulerContext ctx;
@@ -26,7 +32,8 @@ public final class NullPolicy implements SchedulerPolicy {
     /** Registry entry. */
     public static PolicyDescriptor descriptor() {
         return new PolicyDescriptor(NAME, "one vCPU per pCPU, no time sharing (xen/common/sched/null.c)", List.of(),
-                NullPolicy::new);
+                NullPolicy::new).with((SpecRules) NullPolicyPlacement::check)
+                .with((XenInsert) v -> "null_unit_insert -> pick_res (xen/common/sched/null.c)");
     }
 
     @Override

@@ -1,4 +1,12 @@
-package io.schedlab.engine.spec;
+package io.schedlab.engine.policies.reference;
+
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.Limits;
+import io.schedlab.engine.spec.SpecNormalizer;
+import io.schedlab.engine.spec.TimelineAction;
+import io.schedlab.engine.spec.VcpuAffinitySpec;
+import io.schedlab.engine.spec.Violation;
+import io.schedlab.engine.spec.VmSpec;
 
 import java.util.ArrayList;
 import java.util.Arrays;
