@@ -15,6 +15,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponses;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.UUID;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -35,7 +36,8 @@ class TraceImportController {
     private final TraceImportService service;
     private final JsonMapper json = JsonMapper.builder().build();
 
-    TraceImportController(TraceImportService service) {
+    /** The service is resolved on first use ({@code @Lazy}): web slices hold controllers only. */
+    TraceImportController(@Lazy TraceImportService service) {
         this.service = service;
     }
 
