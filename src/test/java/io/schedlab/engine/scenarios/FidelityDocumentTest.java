@@ -19,6 +19,12 @@ class FidelityDocumentTest {
             assertThat(doc).contains("\n## " + id + " - ");
         }
         assertThat(doc).doesNotContain("QUICK sizes");
+        // it opens with the full-size scorecard of every catalogue case, before the scenarios' tables
+        assertThat(doc.indexOf("\n## Scorecard\n")).isPositive().isLessThan(doc.indexOf("\n## E1 - "));
+        for (ValidationCatalogue.Case c : ValidationCatalogue.cases()) {
+            assertThat(doc).as(c.id() + " in the scorecard").contains("\n| " + c.id() + " " + c.title().replace("|", "/") + " | ");
+        }
+        assertThat(doc).contains("at least " + Scorer.MIN_SEEDS + " seeds", "| **total** |");
         // the prose and the table captions are the current code's: an edit not followed by a regeneration fails here
         for (String id : BuiltInScenarios.IDS) {
             for (String paragraph : FidelityNotes.of(id)) {
