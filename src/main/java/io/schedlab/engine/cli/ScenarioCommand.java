@@ -133,16 +133,23 @@ public final class ScenarioCommand {
         }
         ScenarioRunner runner = ScenarioRunner.of(engine, Limits.defaults(), threads);
         List<ScenarioResult> results = new ArrayList<>();
+        long started = System.nanoTime();
         for (Scenario s : scenarios) {
             ScenarioResult result = runner.run(s, line -> err.println("[" + s.id() + "] " + line));
             out.println(TablePrinter.print(result));
             results.add(result);
         }
         if (markdown != null) {
+            long tablesDone = System.nanoTime();
             List<CaseScore> scores = id.equalsIgnoreCase("all")
                     ? ScoreCommand.scores("all", quick, runner, engine, err) : List.of();
+            String wallTime = String.format(java.util.Locale.ROOT, "Wall time of this generation on %d thread(s):"
+                    + " %.0f s for the tables, %.0f s for the scorecard (%d processors available).", threads,
+                    (tablesDone - started) / 1e9, (System.nanoTime() - tablesDone) / 1e9,
+                    Runtime.getRuntime().availableProcessors());
             try {
-                Files.writeString(markdown, FidelityReport.markdown(results, skipped, scores, quick, engine.registry()));
+                Files.writeString(markdown, FidelityReport.markdown(results, skipped, scores, quick, engine.registry(),
+                        wallTime));
             } catch (IOException e) {
                 err.println("cannot write " + markdown + ": " + e.getMessage());
                 return 1;

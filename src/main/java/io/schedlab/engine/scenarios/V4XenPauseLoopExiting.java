@@ -56,7 +56,7 @@ final class V4XenPauseLoopExiting {
                     names.add(v.name());
                 }
                 String label = ROWS.get(r) + ", " + COLUMNS.get(c);
-                runs.add(new ScenarioRun(label, experiment("V4 " + label, 1, StopCondition.ALL_COMPLETE, quick ? 10 : 60,
+                runs.add(new ScenarioRun(label, experiment("V4 " + label, 1, StopCondition.ALL_COMPLETE, quick ? 10 : 30,
                         hosts.get(r), policy("credit"), vms, null), quick ? 1 : 3, List.of(new Measure(ROWS.get(r),
                         COLUMNS.get(c), Extractors.meanHeadline(names), PUBLISHED[r][c])), null));
             }
