@@ -109,18 +109,19 @@ class SweepAggregatorTest {
                         new PublishedCell("f row", "a", Map.of("p", "a"), "f", null, null)));
     }
 
+    /** One row: reference column a published at 10, column b at {@code b} with {@code band}. */
+    private static PublishedTable banded(double b, SweepDefinition.Band band) {
+        return new PublishedTable("times, s", "metric", List.of("t row"), List.of("a", "b"), new Reference("a", null),
+                List.of(new PublishedCell("t row", "a", Map.of("p", "a"), "t", 10.0, null),
+                        new PublishedCell("t row", "b", Map.of("p", "b"), "t", b, null, band)));
+    }
+
     @Test
     void aPublishedCellWithABandPassesOnlyWhenItsSimulatedEffectLiesInIt() {
         SweepDefinition.Band wide = new SweepDefinition.Band("relative", "effect", 0.75, 1.25, "published +1.00");
         SweepDefinition.Band narrow = new SweepDefinition.Band("points", "effect", 0.48, 0.52, "published +0.50");
-        PublishedTable inside = new PublishedTable("times, s", "metric", List.of("t row"), List.of("a", "b"),
-                new Reference("a", null), List.of(
-                        new PublishedCell("t row", "a", Map.of("p", "a"), "t", 10.0, null),
-                        new PublishedCell("t row", "b", Map.of("p", "b"), "t", 20.0, null, wide)));
-        PublishedTable outside = new PublishedTable("times, s", "metric", List.of("t row"), List.of("a", "b"),
-                new Reference("a", null), List.of(
-                        new PublishedCell("t row", "a", Map.of("p", "a"), "t", 10.0, null),
-                        new PublishedCell("t row", "b", Map.of("p", "b"), "t", 15.0, null, narrow)));
+        PublishedTable inside = banded(20.0, wide);
+        PublishedTable outside = banded(15.0, narrow);
         SweepAggregator agg = new SweepAggregator(cells, metrics);
         agg.add(0, "{\"x\": {\"t\": 3}, \"f\": 1}");
         agg.add(1, "{\"x\": {\"t\": 6}, \"f\": 1}");
@@ -141,10 +142,7 @@ class SweepAggregatorTest {
     @Test
     void aBandedCellWithoutASimulatedValueIsNeitherPassNorFail() {
         SweepDefinition.Band band = new SweepDefinition.Band("relative", "effect", 0.75, 1.25, "published +1.00");
-        PublishedTable table = new PublishedTable("times, s", "metric", List.of("t row"), List.of("a", "b"),
-                new Reference("a", null), List.of(
-                        new PublishedCell("t row", "a", Map.of("p", "a"), "t", 10.0, null),
-                        new PublishedCell("t row", "b", Map.of("p", "b"), "t", 20.0, null, band)));
+        PublishedTable table = banded(20.0, band);
         SweepAggregator agg = new SweepAggregator(cells, metrics);
         agg.add(0, "{\"x\": {\"t\": 3}, \"f\": 1}");
 
