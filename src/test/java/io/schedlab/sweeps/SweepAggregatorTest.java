@@ -7,6 +7,7 @@ import io.schedlab.engine.sweeps.SweepAggregator;
 import io.schedlab.engine.sweeps.SweepCell;
 import io.schedlab.engine.sweeps.SweepDefinition.Direction;
 import io.schedlab.engine.sweeps.SweepDefinition.Metric;
+import io.schedlab.engine.sweeps.SweepDefinition;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedTable;
 import io.schedlab.engine.sweeps.SweepDefinition.Reference;
@@ -106,6 +107,47 @@ class SweepAggregatorTest {
                         new PublishedCell("t row", "a", Map.of("p", "a"), "t", 10.0, null),
                         new PublishedCell("t row", "b", Map.of("p", "b"), "t", 15.0, "b is a stand-in"),
                         new PublishedCell("f row", "a", Map.of("p", "a"), "f", null, null)));
+    }
+
+    /** One row: reference column a published at 10, column b at {@code b} with {@code band}. */
+    private static PublishedTable banded(double b, SweepDefinition.Band band) {
+        return new PublishedTable("times, s", "metric", List.of("t row"), List.of("a", "b"), new Reference("a", null),
+                List.of(new PublishedCell("t row", "a", Map.of("p", "a"), "t", 10.0, null),
+                        new PublishedCell("t row", "b", Map.of("p", "b"), "t", b, null, band)));
+    }
+
+    @Test
+    void aPublishedCellWithABandPassesOnlyWhenItsSimulatedEffectLiesInIt() {
+        SweepDefinition.Band wide = new SweepDefinition.Band("relative", "effect", 0.75, 1.25, "published +1.00");
+        SweepDefinition.Band narrow = new SweepDefinition.Band("points", "effect", 0.48, 0.52, "published +0.50");
+        PublishedTable inside = banded(20.0, wide);
+        PublishedTable outside = banded(15.0, narrow);
+        SweepAggregator agg = new SweepAggregator(cells, metrics);
+        agg.add(0, "{\"x\": {\"t\": 3}, \"f\": 1}");
+        agg.add(1, "{\"x\": {\"t\": 6}, \"f\": 1}");
+
+        SweepTable.PublishedCellView pass = agg.table(UUID.randomUUID(), true, List.of("p"), null, inside)
+                .published().cells().get(1);
+        SweepTable.PublishedCellView fail = agg.table(UUID.randomUUID(), true, List.of("p"), null, outside)
+                .published().cells().get(1);
+        assertThat(pass.effect()).as("6 / 3 - 1").isCloseTo(1.0, within(1e-12));
+        assertThat(pass.band()).isEqualTo(wide);
+        assertThat(pass.pass()).isTrue();
+        assertThat(fail.pass()).as("effect +1.00 outside 0.48 .. 0.52").isFalse();
+        assertThat(fail.published()).isEqualTo(15.0);
+        assertThat(agg.table(UUID.randomUUID(), true, List.of("p"), null, inside).published().cells().get(0).pass())
+                .as("the reference cell has no band").isNull();
+    }
+
+    @Test
+    void aBandedCellWithoutASimulatedValueIsNeitherPassNorFail() {
+        SweepDefinition.Band band = new SweepDefinition.Band("relative", "effect", 0.75, 1.25, "published +1.00");
+        PublishedTable table = banded(20.0, band);
+        SweepAggregator agg = new SweepAggregator(cells, metrics);
+        agg.add(0, "{\"x\": {\"t\": 3}, \"f\": 1}");
+
+        assertThat(agg.table(UUID.randomUUID(), false, List.of("p"), null, table).published().cells().get(1).pass())
+                .isNull();
     }
 
     @Test

@@ -184,6 +184,21 @@ class SweepPlannerTest {
     }
 
     @Test
+    void aPublishedCellsBandNeedsAKnownKindAndQuantityAndOrderedFiniteBounds() {
+        String axes = "[{\"name\": \"policy\", \"variants\": [{\"name\": \"credit\", \"patch\": {}}]}]";
+        String table = ", \"published\": {\"caption\": \"c\", \"rowHeader\": \"h\", \"rows\": [\"r\"],"
+                + " \"columns\": [\"credit\"], \"cells\": [{\"row\": \"r\", \"column\": \"credit\","
+                + " \"cell\": {\"policy\": \"credit\"}, \"metric\": \"f\", \"value\": 2, \"band\": ";
+        String good = table + "{\"kind\": \"relative\", \"on\": \"value\", \"low\": 1.5, \"high\": 2.5,"
+                + " \"source\": \"the post\"}}]}";
+        assertThat(plan(axes, good).definition().published().cells().get(0).band().high()).isEqualTo(2.5);
+        String bad = table + "{\"kind\": \"guess\", \"on\": \"mood\", \"low\": 3, \"high\": 2}}]}";
+        assertThat(problems(axes, bad)).extracting(SweepViolation::pointer).containsExactly(
+                "/published/cells/0/band/kind", "/published/cells/0/band/on", "/published/cells/0/band/high",
+                "/published/cells/0/band/source");
+    }
+
+    @Test
     void aMetricHasExactlyOneSourceAndAKnownComputedFigure() {
         String two = "{\"name\": \"m\", \"pointer\": \"/x\", \"meanOf\": [\"/y\"], \"better\": \"lower\"}";
         String unknown = "{\"name\": \"n\", \"computed\": \"magic\", \"better\": \"lower\"}";

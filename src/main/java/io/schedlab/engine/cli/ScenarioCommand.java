@@ -2,6 +2,7 @@ package io.schedlab.engine.cli;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.scenarios.BuiltInScenarios;
+import io.schedlab.engine.scenarios.CaseScore;
 import io.schedlab.engine.scenarios.FidelityReport;
 import io.schedlab.engine.scenarios.Scenario;
 import io.schedlab.engine.scenarios.ScenarioResult;
@@ -27,7 +28,8 @@ import java.util.Optional;
 public final class ScenarioCommand {
 
     static final String USAGE = "usage: scenario <" + String.join("|", BuiltInScenarios.IDS)
-            + "|all|list> [--quick] [--threads N] [--markdown FILE] [--skip E4,..]";
+            + "|all|list> [--quick] [--threads N] [--markdown FILE] [--skip E4,..]\n"
+            + "       scenario score [CASE|all] [--quick] [--threads N] [--expectations FILE]";
     /** Most threads --threads may ask for. */
     static final int MAX_THREADS = 256;
 
@@ -50,6 +52,7 @@ public final class ScenarioCommand {
         boolean quick = false;
         int threads = 1;
         Path markdown = null;
+        Path expectations = null;
         List<String> ids = new ArrayList<>();
         List<String> skip = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -61,6 +64,13 @@ public final class ScenarioCommand {
                     return 2;
                 }
                 markdown = Path.of(args[++i]);
+            } else if (a.equals("--expectations")) {
+                if (i + 1 >= args.length) {
+                    err.println("--expectations needs a file");
+                    err.println(USAGE);
+                    return 2;
+                }
+                expectations = Path.of(args[++i]);
             } else if (a.equals("--threads")) {
                 Integer n = i + 1 < args.length ? parseThreads(args[++i]) : null;
                 if (n == null) {
@@ -89,7 +99,11 @@ public final class ScenarioCommand {
                 ids.add(a);
             }
         }
-        if (ids.size() != 1) {
+        if (!ids.isEmpty() && ids.get(0).equalsIgnoreCase("score") && ids.size() <= 2) {
+            return ScoreCommand.run(ids.size() == 2 ? ids.get(1) : "all", quick, threads, expectations, out, err,
+                    engine);
+        }
+        if (ids.size() != 1 || expectations != null) {
             err.println(USAGE);
             return 2;
         }
@@ -119,14 +133,23 @@ public final class ScenarioCommand {
         }
         ScenarioRunner runner = ScenarioRunner.of(engine, Limits.defaults(), threads);
         List<ScenarioResult> results = new ArrayList<>();
+        long started = System.nanoTime();
         for (Scenario s : scenarios) {
             ScenarioResult result = runner.run(s, line -> err.println("[" + s.id() + "] " + line));
             out.println(TablePrinter.print(result));
             results.add(result);
         }
         if (markdown != null) {
+            long tablesDone = System.nanoTime();
+            List<CaseScore> scores = id.equalsIgnoreCase("all")
+                    ? ScoreCommand.scores("all", quick, runner, engine, err) : List.of();
+            String wallTime = String.format(java.util.Locale.ROOT, "Wall time of this generation on %d thread(s):"
+                    + " %.0f s for the tables, %.0f s for the scorecard (%d processors available).", threads,
+                    (tablesDone - started) / 1e9, (System.nanoTime() - tablesDone) / 1e9,
+                    Runtime.getRuntime().availableProcessors());
             try {
-                Files.writeString(markdown, FidelityReport.markdown(results, skipped, quick, engine.registry()));
+                Files.writeString(markdown, FidelityReport.markdown(results, skipped, scores, quick, engine.registry(),
+                        wallTime));
             } catch (IOException e) {
                 err.println("cannot write " + markdown + ": " + e.getMessage());
                 return 1;

@@ -156,7 +156,7 @@ public final class ScenarioRunner {
         Map<String, Map<String, Cell>> cells = new LinkedHashMap<>();
         for (SweepTable.PublishedCellView v : result.published().cells()) {
             Cell cell = new Cell(v.mean() == null ? Double.NaN : v.mean(), v.sd() == null ? 0 : v.sd(), (int) v.n(),
-                    v.published(), v.ratio(), v.publishedRatio());
+                    v.published(), v.ratio(), v.publishedRatio(), v.band(), v.pass());
             cells.computeIfAbsent(v.row(), k -> new LinkedHashMap<>()).put(v.column(), cell);
         }
         return new TableResult(table, cells, List.copyOf(notes));

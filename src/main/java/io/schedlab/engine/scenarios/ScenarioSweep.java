@@ -2,6 +2,7 @@ package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.scenarios.ScenarioTable.RatioReference;
 import io.schedlab.engine.sweeps.SweepDefinition.Axis;
+import io.schedlab.engine.sweeps.SweepDefinition.Band;
 import io.schedlab.engine.sweeps.SweepDefinition.Direction;
 import io.schedlab.engine.sweeps.SweepDefinition.Metric;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
@@ -69,7 +70,7 @@ public final class ScenarioSweep {
                         k -> m.metric().named(uniqueName(m.metric().name(), names),
                                 m.metric().better() != null ? m.metric().better() : better));
                 cells.add(new PublishedCell(m.row(), m.column(), Map.of(AXIS, label), metric.name(), m.published(),
-                        run.note()));
+                        run.note(), band(table, m, s.title())));
             }
         }
         RatioReference ratio = table.ratioTo();
@@ -84,6 +85,30 @@ public final class ScenarioSweep {
         List<Long> seeds = LongStream.range(0, first.repeats()).map(r -> seed(first) + r).boxed().toList();
         return new SweepDefinition(name, JSON.createObjectNode(), List.of(new Axis(AXIS, null, null, variants)),
                 seeds.size(), null, List.copyOf(metrics.values()), null, seeds, published);
+    }
+
+    /**
+     * The cell's tolerance band: none in a table that is not scored; its own (the source's spread)
+     * when it has one; none for an unpublished cell or the reference cell itself; else the rule band around the published effect
+     * against the reference cell, or around the value in a table without a reference.
+     */
+    static Band band(ScenarioTable table, Measure m, String source) {
+        if (!table.scored() || m.band() != null || m.published() == null) {
+            return table.scored() ? m.band() : null;
+        }
+        RatioReference ref = table.ratioTo();
+        if (ref == null) {
+            return Bands.value(m.published(), source);
+        }
+        String refRow = ref.column() ? m.row() : ref.name();
+        String refColumn = ref.column() ? ref.name() : m.column();
+        if (refRow.equals(m.row()) && refColumn.equals(m.column())) {
+            return null;
+        }
+        Double refPublished = table.runs().stream().flatMap(r -> r.measures().stream())
+                .filter(x -> x.row().equals(refRow) && x.column().equals(refColumn))
+                .map(Measure::published).filter(v -> v != null && v != 0).findFirst().orElse(null);
+        return refPublished == null ? null : Bands.rule(m.published() / refPublished - 1, source);
     }
 
     /**

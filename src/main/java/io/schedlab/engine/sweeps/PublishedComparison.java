@@ -1,5 +1,6 @@
 package io.schedlab.engine.sweeps;
 
+import io.schedlab.engine.sweeps.SweepDefinition.Band;
 import io.schedlab.engine.sweeps.SweepDefinition.Metric;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedTable;
@@ -45,7 +46,8 @@ final class PublishedComparison {
             PublishedCellView view = new PublishedCellView(r.cell.row(), r.cell.column(), r.cellIndex,
                     r.cellIndex == null ? null : cells.get(r.cellIndex).key(), r.cell.metric(),
                     r.stats == null ? 0 : r.stats.n(), mean, r.stats == null ? null : r.stats.sd(), r.cell.value(),
-                    ratio, publishedRatio, effect(ratio), effect(publishedRatio), r.cell.note());
+                    ratio, publishedRatio, effect(ratio), effect(publishedRatio), r.cell.note(), r.cell.band(),
+                    pass(r.cell.band(), mean, effect(ratio)));
             byPlace.put(place(r.cell.row(), r.cell.column()), view);
             if (r.cellIndex != null && r.metricIndex != null) {
                 bySweepCell.put(key(r.cellIndex, r.metricIndex), view);
@@ -95,6 +97,12 @@ final class PublishedComparison {
 
     private static Double ratio(Double value, Double reference) {
         return value == null || reference == null || reference == 0 ? null : value / reference;
+    }
+
+    /** Whether the simulated effect (or value, for a band on the value) lies in the band; null without either. */
+    private static Boolean pass(Band band, Double mean, Double effect) {
+        Double x = band == null ? null : band.on().equals("value") ? mean : effect;
+        return x == null || x.isNaN() ? null : band.contains(x);
     }
 
     private static Double effect(Double ratio) {

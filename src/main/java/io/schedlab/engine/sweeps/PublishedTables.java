@@ -1,5 +1,6 @@
 package io.schedlab.engine.sweeps;
 
+import io.schedlab.engine.sweeps.SweepDefinition.Band;
 import io.schedlab.engine.sweeps.SweepDefinition.Metric;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedCell;
 import io.schedlab.engine.sweeps.SweepDefinition.PublishedTable;
@@ -73,8 +74,32 @@ final class PublishedTables {
             if (c.note() != null) {
                 text(c.note(), at + "/note", out);
             }
+            if (c.band() != null) {
+                checkBand(c.band(), at + "/band", out);
+            }
             checkLevels(c.cell(), axes, levels, at + "/cell", out);
         }
+    }
+
+    private static void checkBand(Band b, String at, List<SweepViolation> out) {
+        if (!Band.KINDS.contains(b.kind())) {
+            out.add(SweepViolation.of(at + "/kind", "one of " + Band.KINDS));
+        }
+        if (!Band.QUANTITIES.contains(b.on())) {
+            out.add(SweepViolation.of(at + "/on", "one of " + Band.QUANTITIES));
+        }
+        boolean finite = true;
+        for (String bound : List.of("low", "high")) {
+            Double v = bound.equals("low") ? b.low() : b.high();
+            if (v == null || !Double.isFinite(v)) {
+                out.add(SweepViolation.of(at + "/" + bound, "a finite number"));
+                finite = false;
+            }
+        }
+        if (finite && b.low() > b.high()) {
+            out.add(SweepViolation.of(at + "/high", "not below low"));
+        }
+        text(b.source(), at + "/source", out);
     }
 
     private static void checkLevels(Map<String, String> cell, List<String> axes, List<List<String>> levels, String at,

@@ -166,6 +166,41 @@ public record SweepDefinition(
             @Schema(description = "the sweep cell: axis name -> level, as in baseline") Map<String, String> cell,
             @Schema(description = "name of the metric of the sweep that fills it") String metric,
             @Schema(description = "the published number in the metric's unit; null when the source gives none") Double value,
-            @Schema(description = "a remark on the simulated cell (e.g. a stand-in), else null") String note) {
+            @Schema(description = "a remark on the simulated cell (e.g. a stand-in), else null") String note,
+            @Schema(description = "the tolerance the source allows this cell; null: the cell is shown, not scored") Band band) {
+
+        /** A cell without a tolerance band (shown beside the simulated value, not scored). */
+        public PublishedCell(String row, String column, Map<String, String> cell, String metric, Double value,
+                String note) {
+            this(row, column, cell, metric, value, note, null);
+        }
+    }
+
+    /**
+     * The tolerance of a published cell, taken from its source: the simulated quantity ({@code on}:
+     * the cell's effect = ratio - 1 against the table's reference, or its value where the table has
+     * no reference) passes when it lies in [low, high]. {@code kind} says where the bounds come from:
+     * {@code spread} (the source's own run-to-run range), {@code relative} (the published effect's
+     * direction and size within 25%), {@code points} (an effect under 5%: within 2 points).
+     */
+    @Schema(name = "SweepPublishedBand", description = "The tolerance of a published cell: the simulated effect (or"
+            + " value) passes when low <= it <= high")
+    public record Band(@Schema(description = "where the bounds come from: spread (the source's own runs), relative"
+                    + " (direction and effect within 25%), points (an effect under 5%: within 2 points)") String kind,
+            @Schema(description = "what is compared: effect (ratio - 1 against the table's reference) or value (the"
+                    + " cell's own number, in a table without a reference)") String on,
+            @Schema(description = "lowest passing effect or value") Double low,
+            @Schema(description = "highest passing effect or value") Double high,
+            @Schema(description = "the source of the bounds, in words") String source) {
+
+        /** The kinds a band may have. */
+        public static final List<String> KINDS = List.of("spread", "relative", "points");
+        /** What a band may bound. */
+        public static final List<String> QUANTITIES = List.of("effect", "value");
+
+        /** Whether {@code x} (the cell's effect or value, as {@code on} says) lies inside the band. */
+        public boolean contains(double x) {
+            return x >= low && x <= high;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.schedlab.engine.sweeps;
 
+import io.schedlab.engine.sweeps.SweepDefinition.Band;
 import io.schedlab.engine.sweeps.SweepDefinition.Direction;
 import io.schedlab.engine.sweeps.SweepDefinition.Reference;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -61,6 +62,9 @@ public record SweepTable(UUID sweepId, boolean complete, List<String> axes, Inte
     @Schema(name = "SweepPublishedCellView", description = "A published cell beside its simulated value")
     public record PublishedCellView(String row, String column, Integer cell, String cellKey, String metric, long n,
             Double mean, Double sd, Double published, Double ratio, Double publishedRatio, Double effect,
-            Double publishedEffect, String note) {
+            Double publishedEffect, String note,
+            @Schema(description = "the cell's tolerance band from its source; null: the cell is not scored") Band band,
+            @Schema(description = "whether the simulated effect (or value, as the band's 'on' says) lies in the band;"
+                    + " null when the cell has no band or no simulated value yet") Boolean pass) {
     }
 }

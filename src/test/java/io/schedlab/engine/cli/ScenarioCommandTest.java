@@ -31,12 +31,29 @@ class ScenarioCommandTest {
     @Test
     void unknownScenarioOrOptionIsAClearError() {
         assertThat(run("E9")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown scenario 'E9'; known: E1, E2, E3, E4, E5");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown scenario 'E9'; known: E1, E2, E3, E4, E5, V3, V4");
         assertThat(run("E5", "--fast")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option --fast", "usage: scenario");
         assertThat(run()).isEqualTo(2);
         assertThat(run("E2", "--markdown")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("--markdown needs a file");
+    }
+
+    @Test
+    void scorePrintsEachCaseCellsPassedOfPublishedAndWritesTheExpectations(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("expectations.tsv");
+        assertThat(run("score", "V3", "--quick", "--expectations", file.toString())).isZero();
+        String card = out.toString(StandardCharsets.UTF_8);
+        assertThat(card).contains("## Scorecard", "| V3 credit rate limit", "| **total** |",
+                "| V3 | 1 | context switches | ratelimit 1000 us |", "SPECvirt", "800 us");
+        var expected = io.schedlab.engine.scenarios.Scorecard.parseExpectations(Files.readString(file));
+        assertThat(expected.keySet()).containsExactly("V3\t1\tcontext switches\tratelimit 1000 us",
+                "V3\t1\tcontext switches\tratelimit 10000 us");
+        boolean passed = expected.get("V3\t1\tcontext switches\tratelimit 1000 us");
+        assertThat(card).contains("| ratelimit 1000 us | " ).contains(passed ? "| pass |" : "| FAIL |");
+
+        assertThat(run("score", "V0")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown case 'V0'");
     }
 
     @Test

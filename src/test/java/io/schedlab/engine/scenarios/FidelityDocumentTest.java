@@ -19,8 +19,17 @@ class FidelityDocumentTest {
             assertThat(doc).contains("\n## " + id + " - ");
         }
         assertThat(doc).doesNotContain("QUICK sizes");
+        // it opens with the full-size scorecard of every catalogue case, before the scenarios' tables
+        assertThat(doc.indexOf("\n## Scorecard\n")).isPositive().isLessThan(doc.indexOf("\n## E1 - "));
+        for (ValidationCatalogue.Case c : ValidationCatalogue.cases()) {
+            assertThat(doc).as(c.id() + " in the scorecard").contains("\n| " + c.id() + " " + c.title().replace("|", "/") + " | ");
+        }
+        assertThat(doc).contains("at least " + Scorer.MIN_SEEDS + " seeds", "| **total** |");
         // the prose and the table captions are the current code's: an edit not followed by a regeneration fails here
         for (String id : BuiltInScenarios.IDS) {
+            if (section(doc, id).contains("Not run for this document")) {
+                continue; // left out with --skip: named at the top, checked below
+            }
             for (String paragraph : FidelityNotes.of(id)) {
                 assertThat(doc).as(id + " note").contains("\n- " + paragraph + "\n");
             }
@@ -30,11 +39,16 @@ class FidelityDocumentTest {
         }
         // a scenario left out with --skip is named at the top, so no reader takes its missing tables for a result
         for (String id : BuiltInScenarios.IDS) {
-            String section = doc.substring(doc.indexOf("\n## " + id + " - "));
-            int next = section.indexOf("\n## ", 1);
-            if ((next < 0 ? section : section.substring(0, next)).contains("Not run for this document")) {
+            if (section(doc, id).contains("Not run for this document")) {
                 assertThat(doc).containsPattern("Left out of this generation \\(`--skip`\\): [^\\n]*" + id);
             }
         }
+    }
+
+    /** The document's section of scenario {@code id}, up to the next section. */
+    private static String section(String doc, String id) {
+        String section = doc.substring(doc.indexOf("\n## " + id + " - "));
+        int next = section.indexOf("\n## ", 1);
+        return next < 0 ? section : section.substring(0, next);
     }
 }

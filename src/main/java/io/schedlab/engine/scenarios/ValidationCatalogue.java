@@ -1,0 +1,137 @@
+package io.schedlab.engine.scenarios;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The validation catalogue: every published case the model is checked against, in order. A case
+ * the model can express is a built-in scenario of the same id whose published cells carry bands;
+ * a published cell that needs a mechanism the model lacks is listed here with what it needs and
+ * scored "not modelled" (not passing); behaviour facts that are exact rules of a policy are listed
+ * with the test that checks them, or as failing with what the policy does instead. Numbers are
+ * quoted from the sources named in each title.
+ */
+public final class ValidationCatalogue {
+
+    /** A published cell no scenario fills: where it is, the published figure, the mechanism it needs. */
+    public record UnmodelledCell(String cell, String published, String needs) {
+    }
+
+    /** An exact behaviour of a policy, from a source, and how it stands: "tested: ..." or "failing: ...". */
+    public record Fact(String fact, String status) {
+    }
+
+    /** A case: id, title with its source, whether a built-in scenario of the same id runs it, and the rest. */
+    public record Case(String id, String title, boolean scenario, List<UnmodelledCell> unmodelled, List<Fact> facts) {
+    }
+
+    private ValidationCatalogue() {
+    }
+
+    /** Every case, E1-E5 then V1-V9. */
+    public static List<Case> cases() {
+        return CASES;
+    }
+
+    /** The case of this id (any case). */
+    public static Optional<Case> byId(String id) {
+        return CASES.stream().filter(c -> c.id().equalsIgnoreCase(id.toUpperCase(Locale.ROOT))).findFirst();
+    }
+
+    private static String ratio(double a, double b) {
+        return String.format(Locale.ROOT, "%.3f / %.3f - 1 = %+.3f", a, b, a / b - 1);
+    }
+
+    private static final String NUMA_STRIPE = "guest memory striped over all nodes (numa=off): the model places a"
+            + " guest's memory on one node";
+
+    private static final List<Case> CASES = List.of(
+            new Case("E1", "scheduling and context-switch overhead under global EDF (seed 000)", true, List.of(), List.of()),
+            new Case("E2", "no automatic rebalance vs rebalance (seed 001)", true, List.of(), List.of()),
+            new Case("E3", "credit2 with hard and soft affinity on a NUMA host (set-up only)", true, List.of(), List.of()),
+            new Case("E4", "pause-loop exiting under KVM (set-up only)", true, List.of(), List.of()),
+            new Case("E5", "credit2 run queue per core vs per socket vs credit (seed 004)", true, List.of(), List.of()),
+            new Case("V1", "credit BOOST given to a vCPU only being migrated (Xen f02a5760c75c, 66c7449a4dae)", false,
+                    List.of(new UnmodelledCell("netperf with a CPU hog / alone, before the fix",
+                                    ratio(166.50, 806.64), "an I/O request/response workload with a client outside"
+                                            + " the VM, whose throughput depends on wake-up latency"),
+                            new UnmodelledCell("netperf with a CPU hog / alone, after the fix",
+                                    ratio(731.66, 807.18), "the same workload")),
+                    List.of()),
+            new Case("V2", "NUMA placement, numa=on vs numa=off (Xen 22b984ae9a41)", false, List.of(
+                    new UnmodelledCell("1 vCPU, 1 guest: on / off", ratio(464.320, 480.610), NUMA_STRIPE),
+                    new UnmodelledCell("1 vCPU, 7 guests: on / off", ratio(461.721, 482.109), NUMA_STRIPE),
+                    new UnmodelledCell("1 vCPU, 15 guests: on / off", ratio(477.669, 515.297), NUMA_STRIPE),
+                    new UnmodelledCell("1 vCPU, 23 guests: on / off", ratio(495.180, 548.427), NUMA_STRIPE),
+                    new UnmodelledCell("2 vCPUs, 1 guest: on / off", ratio(261.690, 264.580), NUMA_STRIPE),
+                    new UnmodelledCell("2 vCPUs, 7 guests: on / off", ratio(258.907, 279.763), NUMA_STRIPE),
+                    new UnmodelledCell("2 vCPUs, 15 guests: on / off", ratio(272.762, 330.385), NUMA_STRIPE),
+                    new UnmodelledCell("2 vCPUs, 23 guests: on / off", ratio(390.547, 463.510), NUMA_STRIPE)),
+                    List.of()),
+            new Case("V3", "credit rate limit (Xen 64908a046602, 0053127890eb, 9fdd2f3c9ccb)", true, List.of(
+                    new UnmodelledCell("SPECvirt score, ratelimit 1 ms / none", "+0.11", "a consolidated server"
+                            + " benchmark's score (SPECvirt's mix of web, mail and application servers)")),
+                    List.of(new Fact("a vCPU that ran 200 us under a 1,000 us rate limit keeps running and gets 800 us"
+                                    + " as its next slice (0053127890eb)",
+                                    "tested: CreditPolicyTest.rateLimitKeepsCurrentUnlessItYields"),
+                            new Fact("yields are not rate limited (9fdd2f3c9ccb)",
+                                    "tested: CreditPolicyTest.rateLimitKeepsCurrentUnlessItYields"))),
+            new Case("V4", "Xen pause-loop exiting, plain yield (Xen b67758cda13b, c1134c228ca3, 3af3abe2b76c)", true,
+                    List.of(new UnmodelledCell("kernbench, PLE on / off (3af3abe2b76c)", ratio(848.8, 852.0),
+                            "the source's set-up (the commit gives no host or guests)")),
+                    List.of()),
+            new Case("V5", "KVM: boosting vCPUs in guest critical sections (Wanpeng Li, kvm list 2022-04-01)", false,
+                    List.of(new UnmodelledCell("vanilla ebizzy, 2 VMs / 1 VM", ratio(3834, 12189),
+                                    "a 96-vCPU scenario on the spinlock workload (expressible with cfs on kvm; not"
+                                            + " built yet)"),
+                            new UnmodelledCell("vanilla ebizzy, 3 VMs / 2 VMs", ratio(3828, 3834), "the same"),
+                            new UnmodelledCell("hackbench, boosted / vanilla, 1 VM", ratio(21.45, 28),
+                                    "yield targets chosen by guest state (a vCPU in a critical section) and an"
+                                            + " IPC-heavy workload (hackbench)"),
+                            new UnmodelledCell("hackbench, boosted / vanilla, 2 VMs", ratio(26, 29.4), "the same"),
+                            new UnmodelledCell("hackbench, boosted / vanilla, 3 VMs", ratio(35.46, 47), "the same"),
+                            new UnmodelledCell("ebizzy, boosted / vanilla, 1 VM", ratio(12354, 12189),
+                                    "critical-section yield targets"),
+                            new UnmodelledCell("ebizzy, boosted / vanilla, 2 VMs", ratio(4033, 3834), "the same"),
+                            new UnmodelledCell("ebizzy, boosted / vanilla, 3 VMs", ratio(4031, 3828), "the same"),
+                            new UnmodelledCell("dbench, boosted / vanilla, 1 VM", ratio(722, 712),
+                                    "critical-section yield targets and a file-system workload (dbench)"),
+                            new UnmodelledCell("dbench, boosted / vanilla, 2 VMs", ratio(44.1, 42.3), "the same"),
+                            new UnmodelledCell("dbench, boosted / vanilla, 3 VMs", ratio(31.16, 30.5), "the same")),
+                    List.of()),
+            new Case("V6", "EEVDF: shorter slices may preempt on wake-up (Linux 85e511df3cec)", false, List.of(
+                    new UnmodelledCell("cyclictest average delay, PREEMPT_SHORT / NO_PREEMPT_SHORT",
+                            "0.372 / 0.465 - 1 = -0.199; band from the three runs each: -0.221 .. -0.165",
+                            "per-task slices (a 500 us slice beside the default) and the PREEMPT_SHORT wake-up rule"),
+                    new UnmodelledCell("massive_intr switches, PREEMPT_SHORT / NO_PREEMPT_SHORT", "840k / 781k - 1 = +0.076",
+                            "the same")),
+                    List.of()),
+            new Case("V7", "CFS -> EEVDF on a KVM host: a woken kworker starves behind vhost (LKML 2023-11-16)", false,
+                    List.of(new UnmodelledCell("uperf throughput, EEVDF with lag placement / CFS", ratio(29, 78),
+                                    "host I/O threads per guest (vhost, kworker) woken by the guests' I/O, and a"
+                                            + " streaming network workload"),
+                            new UnmodelledCell("uperf throughput, 6.7-rc1 / CFS", ratio(41, 78), "the same"),
+                            new UnmodelledCell("perf sched max wait, EEVDF / CFS", ratio(366.314, 3.077), "the same")),
+                    List.of()),
+            new Case("V8", "Xen RTDS behaviours (de8b2f49d724, 463b958317, RT-Xen 2.0)", false, List.of(), List.of(
+                    new Fact("no runnable vCPU with budget waits while a pCPU is idle (de8b2f49d724)",
+                            "not checked by a test yet"),
+                    new Fact("two extratime vCPUs of 2/10 and 4/10 on an otherwise idle pCPU split the spare time"
+                            + " about 1:2 (463b958317)", "failing: the model's rtds (xenVersion 4.10) splits it 1:1,"
+                            + " each vCPU gets 0.2 of the spare 0.4 (0.40 and 0.60 of the pCPU over 2 s)"),
+                    new Fact("global EDF meets deadlines for more task sets than partitioned EDF (RT-Xen 2.0)",
+                            "not checked by a test yet"))),
+            new Case("V9", "credit and credit2: smaller facts (348dee3b8afb, ae648e9f8013, 4e98fd591232, dafd936dddbd)",
+                    false, List.of(
+                            new UnmodelledCell("credit2 / credit on DVDbench, underloaded", "-0.04 (time)",
+                                    "the XenServer benchmarks (DVDbench, unixbench, lmbench)"),
+                            new UnmodelledCell("credit2 / credit on DVDbench, overloaded", "+0.03 (time)", "the same")),
+                    List.of(new Fact("behind one or two other VMs a vCPU waits up to 60 ms with credit's 30 ms slice,"
+                                    + " about 10 ms at 5 ms (348dee3b8afb)", "not checked by a test yet"),
+                            new Fact("two equally weighted busy units on one credit2 run queue switch every 10 ms"
+                                    + " (CSCHED2_MAX_TIMER, before ae648e9f8013)",
+                                    "tested: Credit2MaxTimerSwitchingTest"),
+                            new Fact("a credit2 reset handles credit below -CSCHED2_CREDIT_INIT (4e98fd591232)",
+                                    "not checked by a test yet"))));
+}
