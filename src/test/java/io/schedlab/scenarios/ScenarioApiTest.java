@@ -94,7 +94,7 @@ class ScenarioApiTest {
         assertThat(first.path("mean").isMissingNode()).as("no mean yet: absent").isTrue();
         assertThat(first.path("publishedEffect").asDouble()).as("220 s shared vs 96 s pinned").isCloseTo(220.0 / 96 - 1,
                 org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(first.path("band").isNull()).as("the static stand-in shows the published numbers, unscored").isTrue();
+        assertThat(first.path("band").isMissingNode()).as("the static stand-in shows the published numbers, unscored").isTrue();
         // Xen 3.0's sedf table is the post's set-up: its cells carry the band, pass/fail once children ran
         JsonNode sedfRun = json.readTree(r.body()).path("tables").path(1);
         JsonNode sedf = json.readTree(get(sedfRun.path("sweep").asString() + "/table").body()).at("/published/cells/0");
@@ -103,7 +103,7 @@ class ScenarioApiTest {
         assertThat(sedf.at("/band/low").asDouble()).as("published effect 220 / 96 - 1, less 25%")
                 .isCloseTo((220.0 / 96 - 1) * 0.75, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(sedf.at("/band/source").asString()).contains("seed 001");
-        assertThat(sedf.path("pass").isNull()).as("no simulated value yet").isTrue();
+        assertThat(sedf.path("pass").isMissingNode()).as("no simulated value yet").isTrue();
         String csv = get(run.path("sweep").asString() + "/table?format=csv").body();
         assertThat(csv.lines().findFirst().orElseThrow()).endsWith(
                 "published_row,published_column,published,effect,published_effect");
