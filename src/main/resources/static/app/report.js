@@ -49,6 +49,15 @@
     if (/(Switches|Count|Migrations|Wakeups|Events|Decisions)$/.test(leaf)) { return 'count'; }
     return '';
   }
+  // A sweep metric's unit: its field's unit, times the metric's scale (e.g. 1e-3 turns ns into us).
+  var SCALED = {ns: {'1e-3': '\u00b5s', '1e-6': 'ms', '1e-9': 's'}, s: {'1e3': 'ms', '1e6': '\u00b5s'}};
+  function metricUnit(name, pointer) {
+    var m = (data.metrics || []).filter(function (x) { return x.name === name; })[0] || {pointer: pointer};
+    if (m.computed === 'overheadPercent') { return '%'; }
+    var unit = unitOf(m.pointer || (m.meanOf || [])[0]);
+    if (typeof m.scale !== 'number' || m.scale === 1) { return unit; }
+    return (SCALED[unit] || {})[m.scale.toExponential().replace('+', '')] || '';
+  }
   function axisValues(option, dim, index, axis) {
     var out = [axis.min, axis.max].filter(function (v) { return typeof v === 'number'; });
     (option.series || []).forEach(function (s) {
@@ -332,7 +341,7 @@
   // The published table in its own shape: simulated (mean +- sd) beside published, ratios' effects when it has a reference.
   function publishedReport(p, tableRows) {
     var units = [];
-    tableRows.forEach(function (row) { var u = unitOf(row.pointer); if (units.indexOf(u) < 0) { units.push(u); } });
+    tableRows.forEach(function (row) { var u = metricUnit(row.metric, row.pointer); if (units.indexOf(u) < 0) { units.push(u); } });
     var ref = p.reference ? (p.reference.column ? p.reference.column + ' (same row)' : p.reference.row + ' (same column)') : null;
     var s = section('Published beside simulated', p.caption + (ref ? '; effect = value / ' + ref + ' - 1. '
       + p.effectConvention : '.'));
@@ -414,7 +423,7 @@
       title: {text: metric + ' (' + better + ' is better)', textStyle: {fontSize: 13}},
       legend: {top: 0, right: 0}, tooltip: {trigger: 'item'},
       xAxis: numericX ? {type: 'value', label: xName, scale: true} : {type: 'category', label: xName || 'cell', data: categories},
-      yAxis: {type: 'value', label: metric, unit: rows.length ? unitOf(rows[0].pointer) : '', scale: numericX},
+      yAxis: {type: 'value', label: metric, unit: rows.length ? metricUnit(metric, rows[0].pointer) : '', scale: numericX},
       series: series
     });
   }

@@ -147,6 +147,8 @@ class ReportsInChromiumTest {
                 .isEqualTo("2");
         assertThat(browser.findElements(By.cssSelector("#published-table thead tr")).get(0).getText())
                 .contains("p50", "p90", "p99", "max");
+        // E1's metrics read ns fields scaled by 1e-3: the axis is in microseconds, as the published table
+        assertThat(axis("chart-published", "yAxis", "name")).isEqualTo("value (\u00b5s)");
         ReadableLayout.assertReadable(browser, "scenario report", false);
         assertThat(HeadlessChromium.errors(browser)).isEmpty();
         screenshot("scenario-report.png");
