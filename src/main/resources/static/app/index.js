@@ -34,7 +34,7 @@
   function experimentRow(e) {
     var bar = el('progress', {max: '1', value: String(e.progress), 'data-experiment': e.id});
     return el('tr', {id: 'experiment-' + e.id}, [
-      el('td', {}, [e.name || e.id]), el('td', {}, [e.policy]),
+      el('td', {'class': 'name', title: e.name || e.id}, [e.name || e.id]), el('td', {}, [e.policy]),
       el('td', {'class': 'status'}, [e.status]), el('td', {}, [bar]), el('td', {}, [when(e.createdAt)]),
       el('td', {}, [link('/api/v1/experiments/' + e.id + '/report', 'report'), ' ',
         link('/api/v1/experiments/' + e.id + '/results', 'results')])]);
@@ -45,7 +45,7 @@
     sweepDone[s.id] = s.done;
     var bar = el('progress', {max: String(s.total), value: String(s.done), 'data-sweep': s.id});
     return el('tr', {id: 'sweep-' + s.id}, [
-      el('td', {}, [s.name || s.id]), el('td', {'class': 'status'}, [s.status]), el('td', {}, [bar]),
+      el('td', {'class': 'name', title: s.name || s.id}, [s.name || s.id]), el('td', {'class': 'status'}, [s.status]), el('td', {}, [bar]),
       el('td', {'class': 'count'}, [s.done + ' / ' + s.total]), el('td', {}, [when(s.createdAt)]),
       el('td', {}, [link('/api/v1/sweeps/' + s.id + '/report', 'report'), ' ',
         link('/api/v1/sweeps/' + s.id + '/table?format=csv', 'csv')])]);

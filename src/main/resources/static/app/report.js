@@ -24,11 +24,106 @@
     main.append(s);
     return s;
   }
+  // ---------- axes: the one place that names, scales and lays out every chart's axes ----------
+  // An axis in a chart option may carry `unit` (the base unit of its values: 'ns', 's', '%', 'count', ...)
+  // and `label` (what it measures); layout() turns them into the ECharts axis name "label (unit)", a readable
+  // scale, integer ticks for integer levels, bars from zero, and grid margins from the measured label widths
+  // (ECharts 5's containLabel leaves axis names out, so they are placed here).
+  var FONT_PX = 12;
+  var ruler = document.createElement('canvas').getContext('2d');
+  function textWidth(text) { ruler.font = FONT_PX + 'px sans-serif'; return ruler.measureText(String(text)).width; }
+  function scaleFor(unit, magnitude) {   // [unit shown, divisor] so that labels stay short
+    if (unit === 'ns') {
+      return magnitude >= 1e9 ? ['s', 1e9] : magnitude >= 1e6 ? ['ms', 1e6] : magnitude >= 1e3 ? ['\u00b5s', 1e3] : ['ns', 1];
+    }
+    if (unit === 's' && magnitude > 0 && magnitude < 1) { return magnitude >= 1e-3 ? ['ms', 1e-3] : ['\u00b5s', 1e-6]; }
+    return [unit, 1];
+  }
+  function unitOf(pointer) {   // the unit a result-document field states in its name (see docs/results.md)
+    var leaf = String(pointer || '').split('/').pop();
+    if (/Nanos$/.test(leaf)) { return 'ns'; }
+    if (/Seconds$/.test(leaf)) { return 's'; }
+    if (/PerSecond$/.test(leaf)) { return '1/s'; }
+    if (/Percent$/.test(leaf)) { return '%'; }
+    if (/(Index|Ratio|Fraction|Share)$/.test(leaf)) { return 'ratio'; }
+    if (/(Switches|Count|Migrations|Wakeups|Events|Decisions)$/.test(leaf)) { return 'count'; }
+    return '';
+  }
+  // A sweep metric's unit: its field's unit, times the metric's scale (e.g. 1e-3 turns ns into us).
+  var SCALED = {ns: {'1e-3': '\u00b5s', '1e-6': 'ms', '1e-9': 's'}, s: {'1e3': 'ms', '1e6': '\u00b5s'}};
+  function metricUnit(name, pointer) {
+    var m = (data.metrics || []).filter(function (x) { return x.name === name; })[0] || {pointer: pointer};
+    if (m.computed === 'overheadPercent') { return '%'; }
+    var unit = unitOf(m.pointer || (m.meanOf || [])[0]);
+    if (typeof m.scale !== 'number' || m.scale === 1) { return unit; }
+    return (SCALED[unit] || {})[m.scale.toExponential().replace('+', '')] || '';
+  }
+  function axisValues(option, dim, index, axis) {
+    var out = [axis.min, axis.max].filter(function (v) { return typeof v === 'number'; });
+    (option.series || []).forEach(function (s) {
+      if ((s[dim + 'AxisIndex'] || 0) !== index) { return; }
+      var cols = s.encode && s.encode[dim] !== undefined ? [].concat(s.encode[dim]) : [dim === 'x' ? 0 : 1];
+      (s.data || []).forEach(function (p) {
+        var v = p !== null && typeof p === 'object' && !Array.isArray(p) ? p.value : p;
+        if (typeof v === 'number' && dim === 'y') { out.push(v); }
+        if (Array.isArray(v)) { cols.forEach(function (c) { if (typeof v[c] === 'number') { out.push(v[c]); } }); }
+      });
+    });
+    return out;
+  }
+  // Names, scales and formats one axis; returns the width of its widest label in px.
+  function dressAxis(option, dim, index, axis) {
+    var labelStyle = Object.assign({fontSize: FONT_PX, hideOverlap: true}, axis.axisLabel);
+    if (axis.type === 'category') {
+      axis.name = axis.label || axis.name || '';
+      axis.axisLabel = labelStyle;
+      return Math.max.apply(null, [0].concat((axis.data || []).map(textWidth)));
+    }
+    var values = axisValues(option, dim, index, axis);
+    var positive = values.filter(function (v) { return v > 0; });
+    var maxAbs = Math.max.apply(null, [0].concat(values.map(Math.abs)));
+    var magnitude = axis.type === 'log' && positive.length
+      ? Math.sqrt(Math.min.apply(null, positive) * Math.max.apply(null, positive)) : maxAbs;
+    var scale = scaleFor(axis.unit || '', magnitude), divisor = scale[1];
+    var integer = axis.integer || (values.length > 0 && divisor === 1 && values.every(Number.isInteger) && axis.unit !== 'ratio');
+    if (integer) { axis.minInterval = 1; }
+    var bars = (option.series || []).some(function (s) { return s.type === 'bar' && (s[dim + 'AxisIndex'] || 0) === index; });
+    if (bars) { axis.scale = false; if (values.every(function (v) { return v >= 0; })) { axis.min = 0; } }
+    var shown = scale[0] && scale[0] !== 'count' && scale[0] !== 'ratio' ? ' (' + scale[0] + ')' : '';
+    axis.name = (axis.label || (scale[0] === 'count' ? 'count' : scale[0] === 'ratio' ? 'ratio' : 'value')) + shown;
+    var format = new Intl.NumberFormat('en', {maximumSignificantDigits: 4, notation: maxAbs / divisor >= 1e5 ? 'compact' : 'standard'});
+    labelStyle.formatter = function (v) { return format.format(v / divisor); };
+    axis.axisLabel = labelStyle;
+    var extremes = values.concat([0]).map(function (v) { return labelStyle.formatter(v); });
+    return Math.max.apply(null, extremes.map(textWidth)) + textWidth('0.00');
+  }
+  function layout(option) {
+    var grid = {left: 12, right: 16, top: option.title || option.legend ? 48 : 20, bottom: 12};
+    var xs = [].concat(option.xAxis), ys = [].concat(option.yAxis);
+    ys.forEach(function (axis, i) {
+      var w = dressAxis(option, 'y', i, axis);
+      var side = i === 0 ? 'left' : 'right';
+      Object.assign(axis, {position: side, nameLocation: 'middle', nameGap: w + 10, nameTextStyle: {fontSize: FONT_PX}});
+      grid[side] += w + 10 + FONT_PX + 8;
+    });
+    xs.forEach(function (axis, i) {
+      var w = dressAxis(option, 'x', i, axis);
+      var rotate = (axis.axisLabel && axis.axisLabel.rotate) || 0;
+      var height = rotate ? w * Math.sin(rotate * Math.PI / 180) + FONT_PX : FONT_PX;
+      Object.assign(axis, {nameLocation: 'middle', nameGap: height + 14, nameTextStyle: {fontSize: FONT_PX}});
+      grid.bottom += height + 14 + FONT_PX + 6;
+      if (!rotate) { grid.right = Math.max(grid.right, w / 2 + 8); }
+    });
+    if ([].concat(option.dataZoom || []).some(function (z) { return z.type === 'slider'; })) { grid.bottom += 44; }
+    option.grid = grid;
+    return option;
+  }
+  // Every chart is drawn here, with the SVG renderer (its labels are elements of the page).
   function chart(parent, id, option, tall) {
     var div = el('div', {'class': tall ? 'chart tall' : 'chart', id: id});
     parent.append(div);
-    var c = echarts.init(div, null, {renderer: 'canvas'});
-    c.setOption(Object.assign({animation: false, grid: {left: 70, right: 30, top: 40, bottom: 50}}, option));
+    var c = echarts.init(div, null, {renderer: 'svg'});
+    c.setOption(layout(Object.assign({animation: false}, option)));
     window.addEventListener('resize', function () { c.resize(); });
     return c;
   }
@@ -82,7 +177,7 @@
   function cdfPoints(d, logX) {
     return (d.cdf || []).map(function (p) {
       var v = typeof p.valueNanos === 'number' ? p.valueNanos : p.value;
-      return [v / 1000, p.fraction];
+      return [v, p.fraction];
     }).filter(function (p) { return !logX || p[0] > 0; });
   }
 
@@ -90,22 +185,28 @@
     var dists = r.distributions || {};
     var names = Object.keys(dists).filter(function (k) { return dists[k] && (dists[k].cdf || []).length > 0; });
     var s = section('Latency distributions (CDF)', 'decision, context switch, context_saved, wake-up and run-queue wait'
-      + ' times as the result has them; x in microseconds.');
+      + ' times as the result has them; the x axis is logarithmic when the values span more than 100x.');
     if (names.length === 0) { s.append(el('p', {'class': 'note'}, ['The result has no distributions.'])); return; }
+    var positive = [].concat.apply([], names.map(function (n) { return cdfPoints(dists[n], true); }))
+      .map(function (p) { return p[0]; });
+    var span = positive.length ? Math.max.apply(null, positive) / Math.min.apply(null, positive) : 1;
     var box = el('input', {type: 'checkbox', id: 'cdf-log'});
+    box.checked = span > 100;
     s.append(el('div', {'class': 'controls'}, [el('label', {}, [box, ' log x'])]));
     function option(logX) {
       return {
         legend: {top: 0}, tooltip: {trigger: 'axis'},
-        xAxis: {type: logX ? 'log' : 'value', name: 'us', nameLocation: 'middle', nameGap: 28},
-        yAxis: {type: 'value', min: 0, max: 1, name: 'fraction'},
+        xAxis: {type: logX ? 'log' : 'value', label: 'latency', unit: 'ns'},
+        yAxis: {type: 'value', min: 0, max: 1, label: 'fraction of samples', unit: 'ratio'},
         series: names.map(function (n) {
           return {name: n, type: 'line', step: 'end', showSymbol: false, data: cdfPoints(dists[n], logX)};
         })
       };
     }
-    var c = chart(s, 'chart-cdf', option(false));
-    box.addEventListener('change', function () { c.setOption(option(box.checked), {replaceMerge: ['series', 'xAxis']}); });
+    var c = chart(s, 'chart-cdf', option(box.checked));
+    box.addEventListener('change', function () {
+      c.setOption(layout(option(box.checked)), {replaceMerge: ['series', 'xAxis', 'yAxis', 'grid']});
+    });
   }
 
   function headline(vm, r) {
@@ -122,18 +223,26 @@
     if (completion.some(function (c) { return c !== null; })) {
       chart(s, 'chart-vm-completion', {
         title: {text: 'completion time (s)', textStyle: {fontSize: 13}}, tooltip: {},
-        xAxis: {type: 'category', data: vms.map(function (v) { return v.name; })}, yAxis: {type: 'value', name: 's'},
+        xAxis: {type: 'category', label: 'VM', data: vms.map(function (v) { return v.name; })},
+        yAxis: {type: 'value', label: 'completion time', unit: 's'},
         series: [{type: 'bar', data: completion.map(function (c) { return c === null ? '-' : c; })}]
       });
     }
+    // one chart per unit: a headline in bursts/s never shares an axis with one in seconds
     var heads = vms.map(function (vm) { return headline(vm, r); });
-    chart(s, 'chart-vm-headline', {
-      title: {text: 'headline per VM (each in its workload\'s unit)', textStyle: {fontSize: 13}}, tooltip: {},
-      xAxis: {type: 'category', data: vms.map(function (v, i) {
-        var h = heads[i]; return v.name + (h && h.unit ? ' (' + h.unit + ')' : '');
-      })},
-      yAxis: {type: 'value'},
-      series: [{type: 'bar', data: heads.map(function (h) { return h && typeof h.value === 'number' ? h.value : '-'; })}]
+    var units = [];
+    heads.forEach(function (h) { if (h && typeof h.value === 'number' && units.indexOf(h.unit) < 0) { units.push(h.unit); } });
+    units.forEach(function (unit, u) {
+      var mine = vms.map(function (v, i) { return i; }).filter(function (i) {
+        return heads[i] && typeof heads[i].value === 'number' && heads[i].unit === unit; });
+      var meanings = mine.map(function (i) { return heads[i].meaning; }).filter(function (m, k, all) { return m && all.indexOf(m) === k; });
+      chart(s, 'chart-vm-headline-' + u, {
+        title: {text: 'headline per VM: ' + (meanings.join(', ') || 'workload headline') + (unit ? ' (' + unit + ')' : ''),
+          textStyle: {fontSize: 13}}, tooltip: {},
+        xAxis: {type: 'category', label: 'VM', data: mine.map(function (i) { return vms[i].name; })},
+        yAxis: {type: 'value', label: meanings.length === 1 ? meanings[0] : 'headline', unit: unit},
+        series: [{type: 'bar', data: mine.map(function (i) { return heads[i].value; })}]
+      });
     });
   }
 
@@ -148,8 +257,8 @@
     });
     chart(s, 'chart-pcpu-util', {
       legend: {top: 0}, tooltip: {trigger: 'axis'},
-      xAxis: {type: 'category', data: pcpus.map(function (p) { return 'p' + p.pcpu; })},
-      yAxis: {type: 'value', max: 100, name: '%'},
+      xAxis: {type: 'category', label: 'pCPU', data: pcpus.map(function (p) { return 'p' + p.pcpu; })},
+      yAxis: {type: 'value', max: 100, label: 'share of simulated time', unit: '%'},
       series: parts.map(function (k, i) {
         return {name: k, type: 'bar', stack: 'time', data: shares.map(function (sh) { return sh[i]; })};
       })
@@ -195,9 +304,8 @@
           : 'migration of ' + v[2] + ' to p' + v[1] + ' at ' + num(v[0], 6) + ' s';
       }},
       dataZoom: [{type: 'inside', xAxisIndex: 0, filterMode: 'weakFilter'}, {type: 'slider', xAxisIndex: 0, filterMode: 'weakFilter'}],
-      grid: {left: 60, right: 30, top: 30, bottom: 70},
-      xAxis: {type: 'value', min: t.fromNanos / 1e9, max: t.toNanos / 1e9, name: 's', scale: true},
-      yAxis: {type: 'category', data: Array.from({length: pcpuCount}, function (x, i) { return 'p' + i; })},
+      xAxis: {type: 'value', min: t.fromNanos / 1e9, max: t.toNanos / 1e9, label: 'simulated time', unit: 's', scale: true},
+      yAxis: {type: 'category', label: 'pCPU', data: Array.from({length: pcpuCount}, function (x, i) { return 'p' + i; })},
       series: [
         {name: 'runs', type: 'custom', renderItem: renderItem, encode: {x: [1, 2], y: 0}, data: rows},
         {name: 'migrations', type: 'scatter', symbol: 'triangle', symbolSize: 7, itemStyle: {color: '#1d2330'},
@@ -223,7 +331,7 @@
     var numeric = function (a) { return table.rows.every(function (row) { return !isNaN(parseFloat(row.levels[a])) && isFinite(row.levels[a]); }); };
     var xAxisName = axes.slice().reverse().filter(numeric)[0] || axes[axes.length - 1] || null;
     var others = axes.filter(function (a) { return a !== xAxisName; });
-    if (table.published) { publishedReport(table.published); }
+    if (table.published) { publishedReport(table.published, table.rows); }
     var curves = section('Metrics vs ' + (xAxisName || 'cell'), 'mean per cell; error bars are the 95% confidence interval of the mean'
       + ' (Student t); one curve per combination of the other axes.');
     metrics.forEach(function (m, i) { curve(curves, 'chart-metric-' + i, m, table, xAxisName, others, xAxisName && numeric(xAxisName)); });
@@ -231,7 +339,9 @@
   }
 
   // The published table in its own shape: simulated (mean +- sd) beside published, ratios' effects when it has a reference.
-  function publishedReport(p) {
+  function publishedReport(p, tableRows) {
+    var units = [];
+    tableRows.forEach(function (row) { var u = metricUnit(row.metric, row.pointer); if (units.indexOf(u) < 0) { units.push(u); } });
     var ref = p.reference ? (p.reference.column ? p.reference.column + ' (same row)' : p.reference.row + ' (same column)') : null;
     var s = section('Published beside simulated', p.caption + (ref ? '; effect = value / ' + ref + ' - 1. '
       + p.effectConvention : '.'));
@@ -240,9 +350,9 @@
     chart(s, 'chart-published', {
       title: {text: 'simulated mean and published value per cell', textStyle: {fontSize: 13}},
       legend: {top: 0, right: 0}, tooltip: {trigger: 'axis'},
-      grid: {left: 70, right: 30, top: 40, bottom: 110},
-      xAxis: {type: 'category', data: cells.map(label), axisLabel: {rotate: 30, interval: 0, fontSize: 10}},
-      yAxis: {type: 'value', scale: true},
+      xAxis: {type: 'category', label: p.rowHeader + ' / column', data: cells.map(label), axisLabel: {rotate: 30, interval: 0, fontSize: 10}},
+      yAxis: {type: 'value', label: units.length === 1 ? 'value' : 'value (each metric in its own unit)',
+        unit: units.length === 1 ? units[0] : ''},
       series: [
         {name: 'simulated', type: 'bar', data: cells.map(function (c) { return c.mean === null ? '-' : c.mean; })},
         {name: 'published', type: 'scatter', symbol: 'diamond', symbolSize: 12,
@@ -287,15 +397,21 @@
     var categories = [];
     rows.forEach(function (r) { var x = xName ? r.levels[xName] : r.cellKey; if (categories.indexOf(x) < 0) { categories.push(x); } });
     function xOf(r) { var x = xName ? r.levels[xName] : r.cellKey; return numericX ? parseFloat(x) : x; }
-    var series = [];
-    Object.keys(groups).forEach(function (g) {
+    // a numeric level gets a curve; categorical variants get bars side by side, never joined by lines
+    var series = [], names = Object.keys(groups);
+    names.forEach(function (g, gi) {
       var pts = groups[g].filter(function (r) { return r.mean !== null; });
-      series.push({name: g, type: 'line', symbolSize: 7, data: pts.map(function (r) { return [xOf(r), r.mean]; })});
+      series.push({name: g, type: numericX ? 'line' : 'bar', symbolSize: 7, data: pts.map(function (r) { return [xOf(r), r.mean]; })});
       series.push({name: g, type: 'custom', renderItem: errorBar, encode: {x: 0, y: [1, 2]}, z: 3,
-        data: pts.filter(function (r) { return r.ci95Low !== null; }).map(function (r) { return [xOf(r), r.ci95Low, r.ci95High]; })});
+        data: pts.filter(function (r) { return r.ci95Low !== null; }).map(function (r) { return [xOf(r), r.ci95Low, r.ci95High, gi]; })});
     });
     function errorBar(params, api) {   // the ECharts custom-series error-bar pattern: a vertical line with caps
+      // over bars, the centre of group gi's bar: with ECharts' defaults (src/layout/barGrid.ts: barCategoryGap 20%,
+      // barGap 30%) n bars of width b fill 80% of the band, n b + 0.3 (n - 1) b = 0.8 band
+      var n = names.length, band = api.size([1, 0])[0], b = 0.8 * band / (1.3 * n - 0.3);
+      var shift = numericX ? 0 : -0.4 * band + b / 2 + api.value(3) * 1.3 * b;
       var x = api.value(0), lo = api.coord([x, api.value(1)]), hi = api.coord([x, api.value(2)]);
+      lo[0] += shift; hi[0] += shift;
       var w = 5, style = api.style({stroke: api.visual('color'), fill: null});
       return {type: 'group', children: [
         {type: 'line', shape: {x1: hi[0] - w, y1: hi[1], x2: hi[0] + w, y2: hi[1]}, style: style},
@@ -306,8 +422,8 @@
     chart(parent, id, {
       title: {text: metric + ' (' + better + ' is better)', textStyle: {fontSize: 13}},
       legend: {top: 0, right: 0}, tooltip: {trigger: 'item'},
-      xAxis: numericX ? {type: 'value', name: xName, scale: true} : {type: 'category', name: xName || 'cell', data: categories},
-      yAxis: {type: 'value', scale: true},
+      xAxis: numericX ? {type: 'value', label: xName, scale: true} : {type: 'category', label: xName || 'cell', data: categories},
+      yAxis: {type: 'value', label: metric, unit: rows.length ? metricUnit(metric, rows[0].pointer) : '', scale: numericX},
       series: series
     });
   }

@@ -30,8 +30,11 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The report pages and the index in a real headless Chromium against the running service: every
  * chart has data points, no page error or CSP violation, the index shows a running sweep's
- * progress advancing. Screenshots go to target/screenshots/; the load time of a 60 s, 64-pCPU
- * experiment's report is written to target/screenshots/report-load.txt (recorded, not asserted).
+ * progress advancing; each page readable at 1920, 1400 and 1280 px ({@link ReadableLayout}).
+ * Screenshots (1280 px wide) go to target/screenshots/, and also to the directory named by the
+ * system property {@code schedlab.screenshots} when set (the README's images: {@code
+ * -Dschedlab.screenshots=docs/images}); the load time of a 60 s, 64-pCPU experiment's report is
+ * written to target/screenshots/report-load.txt (recorded, not asserted).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.datasource.url=jdbc:h2:file:./target/test-db/reports-${random.uuid};AUTO_SERVER=FALSE",
@@ -77,15 +80,24 @@ class ReportsInChromiumTest {
 
         open("/api/v1/experiments/" + id + "/report?from=0.5&to=1");
         Map<String, Long> points = chartPoints();
-        assertThat(points).containsKeys("chart-cdf", "chart-vm-completion", "chart-vm-headline", "chart-pcpu-util",
+        assertThat(points).containsKeys("chart-cdf", "chart-vm-completion", "chart-vm-headline-0", "chart-pcpu-util",
                 "chart-timeline");
+        assertThat(points.keySet()).as("one headline chart per unit: interactive bursts/s beside cpu-loop seconds")
+                .filteredOn(k -> k.startsWith("chart-vm-headline-")).hasSizeGreaterThanOrEqualTo(2);
         assertThat(points).allSatisfy((chart, n) -> assertThat(n).as(chart + " data points").isPositive());
         assertThat(browser.findElements(By.cssSelector("a[href$='/trace?format=perfetto']"))).as("Perfetto download link").hasSize(1);
         assertThat(browser.findElement(By.id("window-from")).getDomProperty("value")).isEqualTo("0.5");
+        assertThat(cdfSpan(id)).as("largest / smallest positive CDF value").isGreaterThan(100);
+        assertThat(axis("chart-cdf", "xAxis", "type")).as("a CDF over more than 100x opens with a log x axis").isEqualTo("log");
+        assertThat((String) axis("chart-cdf", "xAxis", "name")).as("the x axis says its unit").matches("latency \\((ns|\u00b5s|ms|s)\\)");
+        ReadableLayout.assertReadable(browser, "experiment report", false);
         browser.findElement(By.id("cdf-log")).click();
-        assertThat(chartPoints().get("chart-cdf")).as("log-x CDF points").isPositive();
-        assertThat(browser.executeScript("return echarts.getInstanceByDom(document.getElementById('chart-cdf'))"
-                + ".getOption().xAxis[0].type")).isEqualTo("log");
+        assertThat(chartPoints().get("chart-cdf")).as("linear-x CDF points").isPositive();
+        assertThat(axis("chart-cdf", "xAxis", "type")).isEqualTo("value");
+        // the job's work is 0.5 s of CPU: under a second, the axis reads in ms
+        assertThat(axis("chart-vm-completion", "yAxis", "name")).isEqualTo("completion time (ms)");
+        ReadableLayout.assertReadable(browser, "experiment report, linear CDF", false);
+        browser.findElement(By.id("cdf-log")).click();
         assertThat(HeadlessChromium.errors(browser)).isEmpty();
         screenshot("experiment-report.png");
     }
@@ -107,6 +119,10 @@ class ReportsInChromiumTest {
         // per metric: 2 curves (policies) x 3 points + their 3 error bars each
         assertThat(points).allSatisfy((chart, n) -> assertThat(n).as(chart).isEqualTo(12));
         assertThat(browser.findElements(By.cssSelector("#sweep-table tbody tr"))).hasSize(12);
+        assertThat(axis("chart-metric-0", "xAxis", "name")).isEqualTo("batchVcpus");
+        assertThat(axis("chart-metric-0", "xAxis", "minInterval")).as("integer levels, integer ticks").isEqualTo(1L);
+        assertThat(axis("chart-metric-1", "yAxis", "name")).isEqualTo("switches");
+        ReadableLayout.assertReadable(browser, "sweep report", false);
         assertThat(HeadlessChromium.errors(browser)).isEmpty();
         screenshot("sweep-report.png");
     }
@@ -131,6 +147,9 @@ class ReportsInChromiumTest {
                 .isEqualTo("2");
         assertThat(browser.findElements(By.cssSelector("#published-table thead tr")).get(0).getText())
                 .contains("p50", "p90", "p99", "max");
+        // E1's metrics read ns fields scaled by 1e-3: the axis is in microseconds, as the published table
+        assertThat(axis("chart-published", "yAxis", "name")).isEqualTo("value (\u00b5s)");
+        ReadableLayout.assertReadable(browser, "scenario report", false);
         assertThat(HeadlessChromium.errors(browser)).isEmpty();
         screenshot("scenario-report.png");
     }
@@ -143,12 +162,15 @@ class ReportsInChromiumTest {
                 + " \"scheduler\": {\"policy\": \"credit2\"}, \"vms\": [{\"name\": \"desktop\", \"vcpus\": 1,"
                 + " \"workload\": {\"type\": \"interactive\", \"params\": {\"threads\": 2, \"thinkMeanMs\": 0.2}}}, {\"name\": \"batch\", \"vcpus\": 2,"
                 + " \"workload\": {\"type\": \"cpu-loop\", \"params\": {\"threads\": 2}}}]}";
-        String location = submit("/api/v1/sweeps", "{\"name\": \"progress\", \"repetitions\": 6, \"base\": " + hog
+        // a long name, as scenario runs have: the index still shows every column at 1280 px
+        String location = submit("/api/v1/sweeps", "{\"name\": \"progress of six repetitions of an interactive desktop beside"
+                + " a two-thread batch VM on two pCPUs under credit2\", \"repetitions\": 6, \"base\": " + hog
                 + ", \"metrics\": [{\"name\": \"switches\", \"pointer\": \"/summary/contextSwitches\", \"better\": \"lower\"}]}");
         String id = location.substring(location.lastIndexOf('/') + 1);
         browser.get("http://127.0.0.1:" + port + "/");
         By bar = By.cssSelector("progress[data-sweep='" + id + "']");
         new WebDriverWait(browser, Duration.ofSeconds(20)).until(d -> !d.findElements(bar).isEmpty());
+        ReadableLayout.assertReadable(browser, "index", true);
         List<Integer> seen = new ArrayList<>();
         long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
         while (System.nanoTime() < deadline) {
@@ -158,7 +180,7 @@ class ReportsInChromiumTest {
             if (value >= 0 && (seen.isEmpty() || value != seen.get(seen.size() - 1))) {
                 seen.add(value);
                 if (seen.size() == 2) {
-                    screenshot("index-running-sweep.png");
+                    screenshot("index.png");
                 }
             }
             if (value == 6) {
@@ -196,7 +218,7 @@ class ReportsInChromiumTest {
                 points.get("chart-timeline"), navigation, wall * 1000);
         Files.writeString(SHOTS.resolve("report-load.txt"), line);
         System.out.print(line);
-        screenshot("experiment-64-pcpus.png");
+        Files.write(SHOTS.resolve("experiment-64-pcpus.png"), browser.getScreenshotAs(OutputType.BYTES));
     }
 
     /** Opens a page and waits until each of its charts has drawn; then the data points per chart id. */
@@ -205,10 +227,10 @@ class ReportsInChromiumTest {
         try {
             new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> Boolean.TRUE.equals(browser.executeScript(
                     "var charts = document.querySelectorAll('.chart'); return charts.length > 0"
-                    + " && Array.prototype.every.call(charts, function (c) { return c.querySelector('canvas') !== null; });")));
+                    + " && Array.prototype.every.call(charts, function (c) { return c.querySelector('svg') !== null; });")));
         } catch (org.openqa.selenium.TimeoutException e) {
             throw new AssertionError(path + ": the charts did not all draw (" + browser.findElements(By.cssSelector(".chart")).size()
-                    + " charts, " + browser.findElements(By.cssSelector(".chart canvas")).size() + " drawn, "
+                    + " charts, " + browser.findElements(By.cssSelector(".chart svg")).size() + " drawn, "
                     + browser.getPageSource().length() + " characters); page errors: " + HeadlessChromium.errors(browser), e);
         }
     }
@@ -223,8 +245,40 @@ class ReportsInChromiumTest {
                 + "return out;");
     }
 
+    /** The viewport at 1280 px as PNG, to target/screenshots/ and to the directory -Dschedlab.screenshots names. */
     private void screenshot(String name) throws Exception {
-        Files.write(SHOTS.resolve(name), browser.getScreenshotAs(OutputType.BYTES));
+        ReadableLayout.viewport(browser, 1280);
+        byte[] png = browser.getScreenshotAs(OutputType.BYTES);
+        Files.write(SHOTS.resolve(name), png);
+        String published = System.getProperty("schedlab.screenshots", "");
+        if (!published.isBlank()) {
+            Files.createDirectories(Path.of(published));
+            Files.write(Path.of(published, name), png);
+        }
+    }
+
+    /** One property of a chart's first axis of a kind, as ECharts holds it after layout. */
+    private Object axis(String chart, String kind, String property) {
+        return browser.executeScript("return echarts.getInstanceByDom(document.getElementById(arguments[0]))"
+                + ".getOption()[arguments[1]][0][arguments[2]];", chart, kind, property);
+    }
+
+    /** Largest over smallest positive value over every CDF of the experiment's result document. */
+    private double cdfSpan(String id) throws Exception {
+        JsonNode result = json.readTree(http.send(HttpRequest.newBuilder(uri("/api/v1/experiments/" + id + "/results"))
+                .header("Accept", "application/json").GET().build(), HttpResponse.BodyHandlers.ofString()).body());
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (JsonNode distribution : result.path("distributions")) {
+            for (JsonNode point : distribution.path("cdf")) {
+                double v = point.path("valueNanos").asDouble();
+                if (v > 0) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        return max / min;
     }
 
     private String submit(String path, String body) throws Exception {

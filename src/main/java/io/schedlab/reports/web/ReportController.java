@@ -105,6 +105,7 @@ class ReportController {
         data.put("table", s.table() != null ? s.table() : sweeps.table(id));
         JsonNode definition = json.readTree(sweeps.definition(id));
         data.put("axes", definition.path("axes"));
+        data.put("metrics", definition.path("metrics")); // pointer, scale, computed: each chart's unit
         data.put("links", Map.of("self", "/api/v1/sweeps/" + id, "csv", "/api/v1/sweeps/" + id + "/table?format=csv"));
         String title = "Sweep " + (s.name() == null ? id : s.name());
         return html(ReportPage.render("sweep", title, json.writeValueAsString(data)));
