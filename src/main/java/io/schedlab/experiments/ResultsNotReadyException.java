@@ -1,5 +1,7 @@
 package io.schedlab.experiments;
 
+import io.schedlab.experiments.model.ExperimentStatus;
+
 /** The experiment exists but has no result yet: it is QUEUED or RUNNING. */
 public class ResultsNotReadyException extends RuntimeException {
     private final ExperimentStatus status;

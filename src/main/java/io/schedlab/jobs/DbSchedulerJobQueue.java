@@ -1,9 +1,10 @@
 package io.schedlab.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
-import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.Task;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import io.schedlab.experiments.ExperimentLifecycle;
+import io.schedlab.experiments.JobQueue;
 import io.schedlab.jobs.metrics.JobMetrics;
 import java.time.Instant;
 import java.util.List;

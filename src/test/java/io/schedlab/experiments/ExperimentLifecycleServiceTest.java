@@ -1,13 +1,14 @@
 package io.schedlab.experiments;
 
+import io.schedlab.experiments.model.ExperimentStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.Headline;
+import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.result.ResultSummary;
-import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.ExperimentRow;
+import io.schedlab.experiments.persistence.NewExperiment;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,8 @@ import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** The transitions a job makes, on the real schema: each applies only from the states it names. */
 @DataJpaTest

@@ -1,5 +1,6 @@
 package io.schedlab.experiments;
 
+import io.schedlab.experiments.model.ExperimentStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
@@ -11,7 +12,6 @@ import static org.mockito.Mockito.when;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.schedlab.engine.Engine;
 import io.schedlab.experiments.persistence.ExperimentRepository;
-import io.schedlab.jobs.JobQueue;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package io.schedlab.experiments;
 
 import io.schedlab.access.CallerAccess;
+import io.schedlab.experiments.model.ExperimentStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
@@ -13,7 +14,6 @@ import static org.mockito.Mockito.when;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.schedlab.engine.Engine;
 import io.schedlab.experiments.persistence.ExperimentRepository;
-import io.schedlab.jobs.JobQueue;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

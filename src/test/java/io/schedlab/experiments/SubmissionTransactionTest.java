@@ -1,12 +1,12 @@
 package io.schedlab.experiments;
 
+import io.schedlab.experiments.persistence.SubmissionTransaction;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.NewExperiment;
-import io.schedlab.jobs.JobQueue;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

@@ -1,9 +1,10 @@
 package io.schedlab.jobs;
 
+import io.schedlab.experiments.JobQueue;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.jobs.support.InMemoryExperiments;
 import io.schedlab.jobs.support.InMemoryExperiments.Record;
+import io.schedlab.jobs.support.InMemoryExperiments;
 import io.schedlab.jobs.support.JobsApp;
 import io.schedlab.jobs.support.JobsTestConfiguration;
 import io.schedlab.jobs.support.Specs;

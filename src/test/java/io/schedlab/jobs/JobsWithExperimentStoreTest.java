@@ -1,5 +1,6 @@
 package io.schedlab.jobs;
 
+import io.schedlab.experiments.JobQueue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.SchedLabApplication;
@@ -8,9 +9,9 @@ import io.schedlab.engine.Seconds;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;
-import io.schedlab.experiments.ExperimentStatus;
-import io.schedlab.experiments.persistence.NewExperiment;
+import io.schedlab.experiments.model.ExperimentStatus;
 import io.schedlab.experiments.persistence.ExperimentRepository;
+import io.schedlab.experiments.persistence.NewExperiment;
 import io.schedlab.jobs.support.AwaitExperiment;
 import io.schedlab.jobs.support.FakeSimulator;
 import io.schedlab.jobs.support.Specs;

@@ -1,5 +1,6 @@
 package io.schedlab.jobs;
 
+import io.schedlab.experiments.JobQueue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;

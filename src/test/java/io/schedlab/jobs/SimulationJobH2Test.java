@@ -1,12 +1,13 @@
 package io.schedlab.jobs;
 
+import io.schedlab.experiments.JobQueue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.schedlab.SchedLabApplication;
 import io.schedlab.jobs.support.FakeSimulator;
-import io.schedlab.jobs.support.InMemoryExperiments;
 import io.schedlab.jobs.support.InMemoryExperiments.Record;
+import io.schedlab.jobs.support.InMemoryExperiments;
 import io.schedlab.jobs.support.JobsTestConfiguration;
 import io.schedlab.jobs.support.Specs;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package io.schedlab.experiments.persistence;
 
-import io.schedlab.experiments.SubmissionTransaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,5 +1,6 @@
 package io.schedlab.sweeps.persistence;
 
+import io.schedlab.experiments.model.ExperimentStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import javax.sql.DataSource;
-import io.schedlab.experiments.ExperimentStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 

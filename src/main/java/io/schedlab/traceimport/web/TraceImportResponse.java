@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.traceimport.RecordedTrace;
 import io.schedlab.experiments.Experiment;
-import io.schedlab.experiments.ExperimentStatus;
+import io.schedlab.experiments.model.ExperimentStatus;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;

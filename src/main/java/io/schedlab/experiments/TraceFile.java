@@ -1,4 +1,4 @@
-package io.schedlab.jobs;
+package io.schedlab.experiments;
 
 import io.schedlab.engine.metrics.TraceCsv;
 import io.schedlab.engine.metrics.TraceSink;
@@ -48,7 +48,7 @@ public final class TraceFile implements TraceSink, AutoCloseable {
         }
     }
 
-    static TraceFile open(Path dataDir, UUID experimentId, long maxRecords) {
+    public static TraceFile open(Path dataDir, UUID experimentId, long maxRecords) {
         Path target = pathOf(dataDir, experimentId);
         Path partial = target.resolveSibling(target.getFileName() + ".part");
         try {
@@ -74,12 +74,12 @@ public final class TraceFile implements TraceSink, AutoCloseable {
         }
     }
 
-    long records() {
+    public long records() {
         return records;
     }
 
     /** Closes the file and gives it its final name. */
-    void commit() {
+    public void commit() {
         closeQuietly();
         try {
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -1,4 +1,4 @@
-package io.schedlab.experiments;
+package io.schedlab.experiments.model;
 
 /** Where an experiment is in its life: waiting, simulating, or finished one of three ways. */
 public enum ExperimentStatus {

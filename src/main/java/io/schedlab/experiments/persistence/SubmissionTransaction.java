@@ -1,4 +1,4 @@
-package io.schedlab.experiments;
+package io.schedlab.experiments.persistence;
 
 /** Runs the store-and-enqueue of one submission in a single database transaction. */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package io.schedlab.jobs;
+package io.schedlab.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

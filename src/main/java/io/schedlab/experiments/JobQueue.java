@@ -1,4 +1,4 @@
-package io.schedlab.jobs;
+package io.schedlab.experiments;
 
 import java.util.List;
 import java.util.UUID;
