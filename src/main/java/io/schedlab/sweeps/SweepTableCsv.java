@@ -10,13 +10,14 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * The tidy CSV of a sweep table (RFC 4180, header row, one row per cell x metric): cell,
- * cell_key, one column per axis (its level), metric, pointer, better, n, missing, mean, sd,
- * ci95_low, ci95_high, min, max, baseline_mean, delta_pct, improvement_pct, and for a sweep with a
- * published table published_row, published_column, published, effect, published_effect (the
- * cell x metric's place in the published table, its published number, and the simulated and
- * published effects, ratio - 1 against the table's reference). An empty field is "no value"
- * (pandas reads it as NaN).
+ * The tidy CSV of a sweep table (RFC 4180 quoting, LF line ends like every CSV of the API, header
+ * row, one row per cell x metric), its columns named as the JSON table's fields: cell, cellKey,
+ * one column per axis (its level), metric, pointer, unit, better, n, missing, mean, sd, ci95Low,
+ * ci95High, min, max, baselineMean, deltaPercent, improvementPercent, and for a sweep with a
+ * published table publishedRow, publishedColumn, published, effect, publishedEffect (the cell x
+ * metric's place in the published table, its published number, and the simulated and published
+ * effects, ratio - 1 against the table's reference). An empty field is "no value" (pandas reads it
+ * as NaN).
  */
 public final class SweepTableCsv {
 
@@ -24,20 +25,21 @@ public final class SweepTableCsv {
     }
 
     public static String write(SweepTable table) {
-        List<String> header = new ArrayList<>(List.of("cell", "cell_key"));
+        List<String> header = new ArrayList<>(List.of("cell", "cellKey"));
         header.addAll(table.axes());
-        header.addAll(List.of("metric", "pointer", "better", "n", "missing", "mean", "sd", "ci95_low", "ci95_high",
-                "min", "max", "baseline_mean", "delta_pct", "improvement_pct"));
+        header.addAll(List.of("metric", "pointer", "unit", "better", "n", "missing", "mean", "sd", "ci95Low",
+                "ci95High", "min", "max", "baselineMean", "deltaPercent", "improvementPercent"));
         boolean published = table.published() != null;
         if (published) {
-            header.addAll(List.of("published_row", "published_column", "published", "effect", "published_effect"));
+            header.addAll(List.of("publishedRow", "publishedColumn", "published", "effect", "publishedEffect"));
         }
         StringWriter out = new StringWriter();
-        try (CSVPrinter csv = new CSVPrinter(out, CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).get())) {
+        try (CSVPrinter csv = new CSVPrinter(out, CSVFormat.RFC4180.builder()
+                .setHeader(header.toArray(String[]::new)).setRecordSeparator("\n").setNullString("").get())) {
             for (SweepTable.Row r : table.rows()) {
                 List<Object> row = new ArrayList<>(List.of(r.cell(), r.cellKey()));
                 table.axes().forEach(axis -> row.add(r.levels().get(axis)));
-                row.addAll(java.util.Arrays.asList(r.metric(), r.pointer(), r.better().json(), r.n(), r.missing(),
+                row.addAll(java.util.Arrays.asList(r.metric(), r.pointer(), r.unit(), r.better().json(), r.n(), r.missing(),
                         r.mean(), r.sd(), r.ci95Low(), r.ci95High(), r.min(), r.max(), r.baselineMean(),
                         r.deltaPercent(), r.improvementPercent()));
                 if (published) {

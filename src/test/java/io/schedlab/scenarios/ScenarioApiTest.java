@@ -106,7 +106,7 @@ class ScenarioApiTest {
         assertThat(sedf.path("pass").isMissingNode()).as("no simulated value yet").isTrue();
         String csv = get(run.path("sweep").asString() + "/table?format=csv").body();
         assertThat(csv.lines().findFirst().orElseThrow()).endsWith(
-                "published_row,published_column,published,effect,published_effect");
+                "publishedRow,publishedColumn,published,effect,publishedEffect");
         assertThat(csv).contains("\"static, both on pCPU 1\",VM1,220.0,,1.29");
         HttpResponse<String> bad = http.send(HttpRequest.newBuilder(uri("/api/v1/scenarios/E2/runs"))
                 .header("Content-Type", "application/json")

@@ -86,18 +86,19 @@ class SweepAggregatorTest {
         agg.add(0, "{\"x\": {\"t\": 3}, \"f\": 1}");
         String csv = SweepTableCsv.write(agg.table(UUID.randomUUID(), true, List.of("p"), 0));
         try (CSVParser parser = CSVParser.parse(csv, CSVFormat.RFC4180.builder().setHeader().get())) {
-            assertThat(parser.getHeaderNames()).containsExactly("cell", "cell_key", "p", "metric", "pointer", "better",
-                    "n", "missing", "mean", "sd", "ci95_low", "ci95_high", "min", "max", "baseline_mean", "delta_pct",
-                    "improvement_pct");
+            assertThat(parser.getHeaderNames()).as("the JSON table's field names").containsExactly("cell", "cellKey", "p",
+                    "metric", "pointer", "unit", "better", "n", "missing", "mean", "sd", "ci95Low", "ci95High", "min",
+                    "max", "baselineMean", "deltaPercent", "improvementPercent");
             List<CSVRecord> records = parser.getRecords();
             assertThat(records).hasSize(4);
             assertThat(records.get(0).get("p")).isEqualTo("a");
             assertThat(records.get(0).get("metric")).isEqualTo("t");
             assertThat(Double.parseDouble(records.get(0).get("mean"))).isEqualTo(2.0);
             assertThat(records.get(0).get("better")).isEqualTo("lower");
-            assertThat(records.get(2).get("cell_key")).isEqualTo("p=b");
+            assertThat(records.get(2).get("cellKey")).isEqualTo("p=b");
             assertThat(records.get(2).get("mean")).isEmpty();
         }
+        assertThat(csv).as("LF line ends, as the other CSVs of the API").doesNotContain("\r").endsWith("\n");
     }
 
     /** A published table 2 rows x 2 columns (reference column "a"): cell p=a fills column a, p=b column b. */
@@ -180,13 +181,13 @@ class SweepAggregatorTest {
 
         String csv = SweepTableCsv.write(table);
         try (CSVParser parser = CSVParser.parse(csv, CSVFormat.RFC4180.builder().setHeader().get())) {
-            assertThat(parser.getHeaderNames()).endsWith("published_row", "published_column", "published", "effect",
-                    "published_effect");
+            assertThat(parser.getHeaderNames()).endsWith("publishedRow", "publishedColumn", "published", "effect",
+                    "publishedEffect");
             CSVRecord bt = parser.getRecords().get(2);
-            assertThat(bt.get("cell_key")).isEqualTo("p=b");
-            assertThat(bt.get("published_column")).isEqualTo("b");
+            assertThat(bt.get("cellKey")).isEqualTo("p=b");
+            assertThat(bt.get("publishedColumn")).isEqualTo("b");
             assertThat(Double.parseDouble(bt.get("published"))).isEqualTo(15.0);
-            assertThat(Double.parseDouble(bt.get("published_effect"))).isCloseTo(0.5, within(1e-12));
+            assertThat(Double.parseDouble(bt.get("publishedEffect"))).isCloseTo(0.5, within(1e-12));
         }
     }
 
@@ -205,6 +206,32 @@ class SweepAggregatorTest {
         assertThat(row(table, 0, "us").mean()).isEqualTo(2.5);
         assertThat(row(table, 0, "overhead").mean()).as("10 of 200 ns").isCloseTo(5.0, within(1e-12));
         assertThat(row(table, 0, "overhead").missing()).isEqualTo(1);
+    }
+
+    @Test
+    void everyRowNamesItsUnitFromTheDeclarationTheDocumentsNamingOrAHeadline() {
+        List<Metric> units = List.of(new Metric("wake", "/vms/0/wakeLatency/p99Nanos", Direction.LOWER),
+                new Metric("wakeUs", "/vms/0/wakeLatency/p99Nanos", Direction.LOWER, null, null, 1e-3),
+                new Metric("run", "/summary/simulatedNanos", Direction.LOWER, null, null, 1e-9),
+                new Metric("headline", "/summary/vmHeadline/web/value", Direction.HIGHER),
+                new Metric("declared", "/summary/contextSwitches", Direction.LOWER, null, null, null, "switches"),
+                new Metric("count", "/summary/contextSwitches", Direction.LOWER),
+                new Metric("overhead", null, Direction.LOWER, null, "overheadPercent", null));
+        SweepAggregator agg = new SweepAggregator(cells, units);
+        agg.add(0, "{\"vms\": [{\"wakeLatency\": {\"p99Nanos\": 2000}}], \"summary\": {\"simulatedNanos\": 1e9,"
+                + " \"contextSwitches\": 7, \"vmHeadline\": {\"web\": {\"value\": 3.5, \"unit\": \"records/s\"}}}}");
+        SweepTable table = agg.table(UUID.randomUUID(), true, List.of("p"), null);
+        assertThat(row(table, 0, "wake").unit()).isEqualTo("ns");
+        assertThat(row(table, 0, "wakeUs").unit()).as("ns x 1e-3").isEqualTo("us");
+        assertThat(row(table, 0, "run").unit()).as("ns x 1e-9").isEqualTo("s");
+        assertThat(row(table, 0, "headline").unit()).as("the headline's own unit").isEqualTo("records/s");
+        assertThat(row(table, 1, "headline").unit()).as("the same metric in every cell").isEqualTo("records/s");
+        assertThat(row(table, 0, "declared").unit()).isEqualTo("switches");
+        assertThat(row(table, 0, "count").unit()).as("a count names no unit").isNull();
+        assertThat(row(table, 0, "overhead").unit()).isEqualTo("%");
+        String csv = SweepTableCsv.write(table);
+        assertThat(csv.lines().filter(l -> l.startsWith("0,")).map(l -> l.split(",")[5]).toList())
+                .containsExactly("ns", "us", "s", "records/s", "switches", "", "%");
     }
 
     private static SweepTable.Row row(SweepTable table, int cell, String metric) {

@@ -127,7 +127,8 @@ class SweepApiTest {
         String csv = send(HttpRequest.newBuilder(uri(location + "/table")).header("Accept", "text/csv").GET());
         assertThat(csv).isEqualTo(send(HttpRequest.newBuilder(uri(location + "/table?format=csv")).GET()));
         try (CSVParser parser = CSVParser.parse(new StringReader(csv), CSVFormat.RFC4180.builder().setHeader().get())) {
-            assertThat(parser.getHeaderNames()).startsWith("cell", "cell_key", "policy", "cvcpus", "metric");
+            assertThat(parser.getHeaderNames()).startsWith("cell", "cellKey", "policy", "cvcpus", "metric", "pointer",
+                    "unit");
             List<CSVRecord> rows = parser.getRecords();
             assertThat(rows).hasSize(8);
             for (int i = 0; i < rows.size(); i++) {

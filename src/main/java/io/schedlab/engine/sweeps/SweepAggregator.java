@@ -23,12 +23,14 @@ public final class SweepAggregator {
     private final List<Metric> metrics;
     private final SummaryStatistics[][] values;
     private final long[][] missing;
+    private final String[] units;
 
     public SweepAggregator(List<SweepCell> cells, List<Metric> metrics) {
         this.cells = cells;
         this.metrics = metrics;
         this.values = new SummaryStatistics[cells.size()][metrics.size()];
         this.missing = new long[cells.size()][metrics.size()];
+        this.units = metrics.stream().map(MetricUnit::declared).toArray(String[]::new);
         for (SummaryStatistics[] row : values) {
             for (int m = 0; m < row.length; m++) {
                 row[m] = new SummaryStatistics();
@@ -49,6 +51,9 @@ public final class SweepAggregator {
             return;
         }
         for (int m = 0; m < metrics.size(); m++) {
+            if (units[m] == null) {
+                units[m] = MetricUnit.fromDocument(metrics.get(m), result);
+            }
             Double value = metrics.get(m).read(result);
             if (value != null) {
                 values[cellIndex][m].addValue(value);
@@ -86,7 +91,7 @@ public final class SweepAggregator {
                         : metric.better() == SweepDefinition.Direction.HIGHER ? delta : -delta;
                 SweepTable.PublishedCellView p = comparison == null ? null : comparison.at(cell.index(), m);
                 rows.add(new SweepTable.Row(cell.index(), cell.key(), cell.levels(), metric.name(), metric.pointer(),
-                        metric.better(), s.n(), missing[cell.index()][m], s.mean(), s.sd(), s.ci95Low(), s.ci95High(),
+                        units[m] == null || units[m].isEmpty() ? null : units[m], metric.better(), s.n(), missing[cell.index()][m], s.mean(), s.sd(), s.ci95Low(), s.ci95High(),
                         s.min(), s.max(), baseline, delta, improvement == null ? null : improvement + 0.0, // + 0.0: no -0.0
                         p == null ? null : p.row(), p == null ? null : p.column(), p == null ? null : p.published(),
                         p == null ? null : p.effect(), p == null ? null : p.publishedEffect()));

@@ -81,11 +81,19 @@ public record SweepDefinition(
             List<String> meanOf,
             @Schema(description = "a figure computed from the whole result document: overheadPercent (scheduler"
                     + " overhead as a percentage of all pCPU time)") String computed,
-            @Schema(description = "factor applied to each child's value (default 1), e.g. 1e-9 for ns to s") Double scale) {
+            @Schema(description = "factor applied to each child's value (default 1), e.g. 1e-9 for ns to s") Double scale,
+            @Schema(description = "unit of the metric's values as the table and CSV print it (at most "
+                    + SweepPlanner.MAX_UNIT_LENGTH + " characters, e.g. records/s); absent: from the result"
+                    + " document's naming (p99Nanos: ns, x scale 1e-3: us; a headline's own unit)") String unit) {
 
         /** A metric reading one pointer, unscaled. */
         public Metric(String name, String pointer, Direction better) {
-            this(name, pointer, better, null, null, null);
+            this(name, pointer, better, null, null, null, null);
+        }
+
+        /** A metric without a declared unit (its unit follows from the result document's naming). */
+        public Metric(String name, String pointer, Direction better, List<String> meanOf, String computed, Double scale) {
+            this(name, pointer, better, meanOf, computed, scale, null);
         }
 
         /** This metric read from one result document, or null when absent or not a finite number. */
@@ -103,7 +111,7 @@ public record SweepDefinition(
 
         /** The same metric under another name and direction. */
         public Metric named(String newName, Direction newBetter) {
-            return new Metric(newName, pointer, newBetter, meanOf, computed, scale);
+            return new Metric(newName, pointer, newBetter, meanOf, computed, scale, unit);
         }
 
         private static Double mean(JsonNode result, List<String> pointers) {

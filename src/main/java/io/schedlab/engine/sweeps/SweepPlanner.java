@@ -29,13 +29,16 @@ public final class SweepPlanner {
     /** Most characters in a level label (a variant's name or a value's JSON text). */
     public static final int MAX_LEVEL_LENGTH = 100;
     /** Column names of the tidy table; an axis may not take one of them. */
-    public static final Set<String> RESERVED = Set.of("cell", "cell_key", "metric", "pointer", "better", "n",
-            "missing", "mean", "sd", "ci95_low", "ci95_high", "min", "max", "baseline_mean", "delta_pct",
-            "improvement_pct", "published_row", "published_column", "published", "effect", "published_effect");
+    public static final Set<String> RESERVED = Set.of("cell", "cellKey", "metric", "pointer", "unit", "better", "n",
+            "missing", "mean", "sd", "ci95Low", "ci95High", "min", "max", "baselineMean", "deltaPercent",
+            "improvementPercent", "publishedRow", "publishedColumn", "published", "effect", "publishedEffect");
     /** Most characters in a sweep's name (as an experiment's; children's names are cut to fit). */
     public static final int MAX_NAME_LENGTH = 200;
     /** Most pointers one metric may average ({@code meanOf}). */
     public static final int MAX_MEAN_OF = 64;
+
+    /** Longest unit a metric may declare. */
+    public static final int MAX_UNIT_LENGTH = 32;
     private static final long DEFAULT_SEED = 1;
 
     private final SweepLimits limits;
@@ -207,6 +210,9 @@ public final class SweepPlanner {
             checkSource(m, at, out);
             if (m.scale() != null && !(Double.isFinite(m.scale()) && m.scale() != 0)) {
                 out.add(SweepViolation.of(at + "/scale", "a finite, non-zero factor"));
+            }
+            if (m.unit() != null && (m.unit().isBlank() || m.unit().length() > MAX_UNIT_LENGTH)) {
+                out.add(SweepViolation.of(at + "/unit", "1 to " + MAX_UNIT_LENGTH + " characters, e.g. ms or records/s"));
             }
             if (m.better() == null) {
                 out.add(SweepViolation.of(at + "/better", "required: \"higher\" or \"lower\" (which value is the better one)"));

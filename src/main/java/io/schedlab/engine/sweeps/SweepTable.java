@@ -42,6 +42,9 @@ public record SweepTable(UUID sweepId, boolean complete, List<String> axes, Inte
      */
     @Schema(name = "SweepTableRow", description = "Statistics of one metric in one cell over its SUCCEEDED children")
     public record Row(int cell, String cellKey, Map<String, String> levels, String metric, String pointer,
+            @Schema(description = "unit of mean, sd, ci95Low, ci95High, min, max and baselineMean (the metric's"
+                    + " declared unit, else from the result document's naming); absent: a count, a ratio, or"
+                    + " not known") String unit,
             Direction better, long n, long missing, Double mean, Double sd, Double ci95Low, Double ci95High, Double min,
             Double max, Double baselineMean, Double deltaPercent, Double improvementPercent,
             @Schema(description = "row of the published table this cell x metric fills, else null") String publishedRow,
