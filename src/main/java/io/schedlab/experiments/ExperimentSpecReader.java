@@ -73,11 +73,7 @@ public final class ExperimentSpecReader {
      * message for an empty body ("an experiment", "a sweep"). Every wrongly typed value is reported.
      */
     public <T> T read(String json, Class<T> type, String what) {
-        ReadAll<T> read = readAll(json, type, what);
-        if (!read.typeProblems().isEmpty()) {
-            throw new MalformedExperimentException(read.typeProblems());
-        }
-        return read.value();
+        return readAll(json, type, what).orThrow().value();
     }
 
     /**
@@ -99,11 +95,7 @@ public final class ExperimentSpecReader {
 
     /** As {@link #read(String, Class, String)}, with the body's {@code notify} member taken out. */
     public <T> ReadAll<T> readWithNotify(String json, Class<T> type, String what) {
-        ReadAll<T> read = readAllWithNotify(json, type, what);
-        if (!read.typeProblems().isEmpty()) {
-            throw new MalformedExperimentException(read.typeProblems());
-        }
-        return read;
+        return readAllWithNotify(json, type, what).orThrow();
     }
 
     private <T> ReadAll<T> readAll(String json, Class<T> type, String what, boolean takeNotify) {
@@ -139,6 +131,14 @@ public final class ExperimentSpecReader {
      * {@code notify} member when it was taken out (null otherwise or when the body has none).
      */
     public record ReadAll<T>(T value, List<Violation> typeProblems, JsonNode notifyTarget) {
+
+        /** This read when no value had the wrong type; else the type problems as one malformed-body answer. */
+        public ReadAll<T> orThrow() {
+            if (!typeProblems.isEmpty()) {
+                throw new MalformedExperimentException(typeProblems);
+            }
+            return this;
+        }
     }
 
     /** Removes the object member at the pointer or nulls the array element there; false when there is none. */
