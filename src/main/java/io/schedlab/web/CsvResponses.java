@@ -16,14 +16,12 @@ import org.springframework.http.MediaType;
 public final class CsvResponses {
     /** The CSV media type. */
     public static final MediaType TEXT_CSV = MediaType.parseMediaType("text/csv");
-    /** Value of the {@code format} query parameter asking for CSV. */
-    public static final String FORMAT_CSV = "csv";
 
     private CsvResponses() {
     }
 
     /**
-     * The JSON operations answer JSON only: their CSV is an operation of its own ({@code ....csv}), so that a
+     * The JSON operations answer JSON only: their CSV is an operation of its own on a {@code .csv} path, so that a
      * client generated from openapi.yaml returns each as one type. {@code format=json} is accepted as it always
      * was; any other {@code format} is a 400 naming the parameter and where the CSV is.
      */
