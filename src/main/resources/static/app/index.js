@@ -48,7 +48,7 @@
       el('td', {'class': 'name', title: s.name || s.id}, [s.name || s.id]), el('td', {'class': 'status'}, [s.status]), el('td', {}, [bar]),
       el('td', {'class': 'count'}, [s.done + ' / ' + s.total]), el('td', {}, [when(s.createdAt)]),
       el('td', {}, [link('/api/v1/sweeps/' + s.id + '/report', 'report'), ' ',
-        link('/api/v1/sweeps/' + s.id + '/table?format=csv', 'csv')])]);
+        link('/api/v1/sweeps/' + s.id + '/table.csv', 'csv')])]);
   }
 
   function updateExperiment(e) {

@@ -10,16 +10,20 @@ import java.util.List;
 
 /**
  * The result document as tidy CSV: {@code table=vms} (default) one row per VM,
- * {@code table=vcpus} one row per vCPU. Columns are the document's field names (nanoseconds in
- * {@code *Nanos}), empty where the document has null; documented in openapi.yaml.
+ * {@code table=vcpus} one row per vCPU. Columns are the document's field names, a nested field named
+ * as its path flattened ({@code headline.unit}: {@code headlineUnit}, {@code wakeLatency.p99Nanos}:
+ * {@code wakeLatencyP99Nanos}); {@code vm} is the VM's name and {@code partial} the document's. Units
+ * as in the document: nanoseconds in {@code *Nanos}, a headline's own unit in {@code headlineUnit}.
+ * Empty where the document has null; documented in openapi.yaml.
  */
 final class ResultCsv {
     static final List<String> VM_COLUMNS = List.of("vm", "workloadType", "weight", "headlineValue", "headlineUnit",
             "startNanos", "endNanos", "completionNanos", "cpuNanosAllVcpus", "runnableWaitNanosAllVcpus",
-            "blockedNanosAllVcpus", "spinNanosAllVcpus", "demandShare", "competing", "wakeCount", "wakeP50Nanos",
-            "wakeP99Nanos", "migrations", "partial");
+            "blockedNanosAllVcpus", "spinNanosAllVcpus", "demandShare", "competing", "wakeLatencyCount",
+            "wakeLatencyP50Nanos", "wakeLatencyP99Nanos", "migrationsTotal", "partial");
     static final List<String> VCPU_COLUMNS = List.of("vm", "vcpu", "cpuNanos", "runnableWaitNanos", "blockedNanos",
-            "spinNanos", "wakeCount", "wakeP50Nanos", "wakeP99Nanos", "migrations", "partial");
+            "spinNanos", "wakeLatencyCount", "wakeLatencyP50Nanos", "wakeLatencyP99Nanos", "migrationsTotal",
+            "partial");
 
     private ResultCsv() {
     }

@@ -33,7 +33,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -63,22 +62,32 @@ class ResultsController {
     @Operation(operationId = "getExperimentResults", summary = "The result document: complete once SUCCEEDED, partial (\"partial\": true) for a run CANCELLED or FAILED while running",
             responses = {
                 @ApiResponse(responseCode = "200", description = "the result document",
-                    content = {@Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class)),
-                        @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))}),
-                @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                    content = @Content(mediaType = "application/json", schema = @Schema(implementation = ResultDocument.class))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID; format=csv names getExperimentResultsCsv", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "404", description = "no experiment with this id (not-found), or it finished before it ran: no-results", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
-    @GetMapping(path = "/experiments/{id}/results", produces = {MediaType.APPLICATION_JSON_VALUE, "text/csv"})
+    @GetMapping(path = "/experiments/{id}/results", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> results(@PathVariable("id") UUID id,
-            @Parameter(description = "json (default) or csv (also: Accept: text/csv)") @RequestParam(name = "format", required = false) String format,
-            @Parameter(description = "CSV table: vms (one row per VM, default) or vcpus (one row per vCPU)") @RequestParam(name = "table", required = false) String table,
-            @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept) {
+            @Parameter(hidden = true) @RequestParam(name = "format", required = false) String format) {
+        CsvResponses.rejectFormatOtherThanJson(format, "/api/v1/experiments/" + id + "/results.csv");
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(experiments.resultJson(id));
+    }
+
+    @Operation(operationId = "getExperimentResultsCsv", summary = "The result as tidy CSV: one row per VM, or per vCPU (what pandas.read_csv reads as it is)",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "the result as CSV",
+                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID, or table is neither vms nor vcpus", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "404", description = "no experiment with this id (not-found), or it finished before it ran: no-results", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}/results.csv", produces = "text/csv")
+    ResponseEntity<String> resultsCsv(@PathVariable("id") UUID id,
+            @Parameter(description = "vms (one row per VM, the default) or vcpus (one row per vCPU)",
+                    schema = @Schema(type = "string", allowableValues = {"vms", "vcpus"}))
+            @RequestParam(name = "table", required = false) String table) {
         String json = experiments.resultJson(id);
-        if (CsvResponses.wanted(format, accept)) {
-            return ResponseEntity.ok().contentType(CsvResponses.TEXT_CSV)
-                    .body(ResultCsv.table(reader.readStored(json, ResultDocument.class), table));
-        }
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json);
+        return ResponseEntity.ok().contentType(CsvResponses.TEXT_CSV)
+                .body(ResultCsv.table(reader.readStored(json, ResultDocument.class), table));
     }
 
     @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing; format=perfetto converts it to Chrome trace-event JSON for ui.perfetto.dev",

@@ -10,43 +10,25 @@ import org.springframework.http.MediaType;
 
 /**
  * Tidy CSV answers (one row per item, a header line, LF line ends, an empty cell for "not
- * applicable") that {@code pandas.read_csv(url)} reads as they are; asked for with
- * {@code ?format=csv} or an Accept header preferring {@code text/csv} over JSON.
+ * applicable") that {@code pandas.read_csv(url)} reads as they are; each served by an operation of
+ * its own on a {@code .csv} path beside the JSON one.
  */
 public final class CsvResponses {
     /** The CSV media type. */
     public static final MediaType TEXT_CSV = MediaType.parseMediaType("text/csv");
-    /** Value of the {@code format} query parameter asking for CSV. */
-    public static final String FORMAT_CSV = "csv";
 
     private CsvResponses() {
     }
 
-    /** True when {@code format=csv}, or the Accept header lists text/csv before any JSON type. */
-    public static boolean wanted(String format, String accept) {
-        if (format != null) {
-            if (FORMAT_CSV.equalsIgnoreCase(format)) {
-                return true;
-            }
-            if ("json".equalsIgnoreCase(format)) {
-                return false;
-            }
-            throw new BadParameterException("format", "must be json or csv");
+    /**
+     * The JSON operations answer JSON only: their CSV is an operation of its own on a {@code .csv} path, so that a
+     * client generated from openapi.yaml returns each as one type. {@code format=json} is accepted as it always
+     * was; any other {@code format} is a 400 naming the parameter and where the CSV is.
+     */
+    public static void rejectFormatOtherThanJson(String format, String csvPath) {
+        if (format != null && !"json".equalsIgnoreCase(format)) {
+            throw new BadParameterException("format", "this operation answers JSON only; the CSV is GET " + csvPath);
         }
-        if (accept == null || accept.isBlank()) {
-            return false;
-        }
-        List<MediaType> types = new java.util.ArrayList<>(MediaType.parseMediaTypes(accept));
-        types.sort(java.util.Comparator.comparingDouble(MediaType::getQualityValue).reversed()); // stable
-        for (MediaType t : types) {
-            if (t.isCompatibleWith(TEXT_CSV) && !t.isWildcardType()) {
-                return true;
-            }
-            if (t.isCompatibleWith(MediaType.APPLICATION_JSON)) {
-                return false;
-            }
-        }
-        return false;
     }
 
     /** The rows under the header; a null cell prints empty. */

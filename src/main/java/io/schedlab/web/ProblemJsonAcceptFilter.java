@@ -17,11 +17,12 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Treats {@code application/problem+json} in Accept as accepting JSON success bodies too: a
+ * Treats {@code application/problem+json} in Accept as accepting the operation's success body too: a
  * client generated with openapi-generator's default options sends the first JSON-like media type
  * of an operation's responses as its only Accept (openapi-generator 7.25,
  * modules/openapi-generator/src/main/resources/python/api_client.mustache, {@code select_header_accept}),
- * and where that is an error response's problem+json, its calls must still get the JSON answer.
+ * and where that is an error response's problem+json, its calls must still get the answer: JSON, or the
+ * CSV of a {@code .csv} operation (whose only JSON-like type is its errors').
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
@@ -50,14 +51,14 @@ public class ProblemJsonAcceptFilter extends OncePerRequestFilter {
                 && types.stream().noneMatch(t -> t.isCompatibleWith(MediaType.APPLICATION_JSON));
     }
 
-    /** The request with {@code application/json} appended to its Accept header. */
+    /** The request with the success bodies' types, {@code application/json} and {@code text/csv}, appended to its Accept header. */
     private static final class AlsoJson extends HttpServletRequestWrapper {
 
         private final String accept;
 
         AlsoJson(HttpServletRequest request, String accept) {
             super(request);
-            this.accept = accept + ", " + MediaType.APPLICATION_JSON_VALUE;
+            this.accept = accept + ", " + MediaType.APPLICATION_JSON_VALUE + ", " + CsvResponses.TEXT_CSV;
         }
 
         @Override

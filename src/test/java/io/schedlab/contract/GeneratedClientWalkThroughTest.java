@@ -106,7 +106,7 @@ class GeneratedClientWalkThroughTest {
 
             ExperimentResponse done = await(experiments, queued.getId(), e -> e.getStatus() == StatusEnum.SUCCEEDED);
             assertThat(done.getSummary().getEvents()).isPositive();
-            ResultDocument result = results.getExperimentResults(done.getId(), null, null);
+            ResultDocument result = results.getExperimentResults(done.getId());
             assertThat(result.getPartial()).isFalse();
             assertThat(result.getStopReason()).isIn("duration", "all-complete");
             assertThat(result.getSummary().getSimulatedNanos()).isEqualTo(done.getSummary().getSimulatedNanos());
@@ -124,9 +124,9 @@ class GeneratedClientWalkThroughTest {
 
         // the README's numbers: seed 001 static ~192 s, VM1 and VM3 alike, the idle dom0 does not compete
         ExperimentPageResponse seed001 = experiments.listExperiments(0, 20, "SUCCEEDED", "static placement",
-                List.of("seed:001"), null);
+                List.of("seed:001"));
         assertThat(seed001.getTotalItems()).isEqualTo(1);
-        ResultDocument shared = results.getExperimentResults(seed001.getItems().get(0).getId(), null, null);
+        ResultDocument shared = results.getExperimentResults(seed001.getItems().get(0).getId());
         assertThat(shared.getSummary().getVmHeadline().get("VM1").getValue()).isBetween(190.0, 194.0);
         assertThat(shared.getFairness().getCompetingVms()).containsExactly("VM1", "VM3");
         assertThat(shared.getFairness().getJainIndex()).isGreaterThan(0.999);
@@ -134,30 +134,25 @@ class GeneratedClientWalkThroughTest {
                 "trace-not-available");
         assertThatProblem(() -> experiments.cancelExperiment(seed001.getItems().get(0).getId()), 409, "conflict");
 
-        // the same as tidy CSV (what pandas.read_csv(url) reads): one row per VM / vCPU / experiment
+        // the same as tidy CSV (what pandas.read_csv(url) reads): one row per VM / vCPU / experiment, each CSV
+        // an operation of its own whose binary body the generated client hands over as a downloaded File
         UUID id = seed001.getItems().get(0).getId();
-        List<CSVRecord> vms = csv("/experiments/" + id + "/results", "text/csv");
+        List<CSVRecord> vms = csv(results.getExperimentResultsCsv(id, null));
         assertThat(vms).extracting(r -> r.get("vm")).containsExactly("dom0", "VM1", "VM3");
         assertThat(vms.get(0).get("endNanos")).as("dom0 ran to the end: empty, not -1 or 0").isEmpty();
         assertThat(Long.parseLong(vms.get(1).get("completionNanos")))
                 .isEqualTo(shared.getVms().get(1).getCompletionNanos());
-        assertThat(csv("/experiments/" + id + "/results?format=csv&table=vcpus", null)).hasSize(4);
-        List<CSVRecord> listed = csv("/experiments?format=csv&label=seed:001&status=SUCCEEDED", null);
+        assertThat(csv(results.getExperimentResultsCsv(id, "vcpus"))).hasSize(4);
+        List<CSVRecord> listed = csv(experiments.listExperimentsCsv(null, null, "SUCCEEDED", null, List.of("seed:001")));
         assertThat(listed).hasSize((int) (long) seed001.getTotalItems() + 2); // static, pin and credit
         assertThat(listed).extracting(r -> r.get("status")).containsOnly("SUCCEEDED");
     }
 
-    private List<CSVRecord> csv(String path, String accept) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1" + path));
-        if (accept != null) {
-            request.header("Accept", accept);
-        }
-        HttpResponse<String> response = HttpClient.newHttpClient().send(request.GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
+    private static List<CSVRecord> csv(java.io.File download) throws IOException {
+        String body = Files.readString(download.toPath());
+        assertThat(body).as("LF line ends").doesNotContain("\r");
         return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get()
-                .parse(new java.io.StringReader(response.body())).getRecords();
+                .parse(new java.io.StringReader(body)).getRecords();
     }
 
     @Test
@@ -177,7 +172,7 @@ class GeneratedClientWalkThroughTest {
         // one worker: the first long run runs, the second waits; the queue takes three
         UUID running = experiments.submitExperiment(longRun, null, null).getId();
         await(experiments, running, e -> e.getStatus() == StatusEnum.RUNNING);
-        assertThatProblem(() -> results.getExperimentResults(running, null, null), 409, "results-not-ready");
+        assertThatProblem(() -> results.getExperimentResults(running), 409, "results-not-ready");
         UUID waiting = experiments.submitExperiment(longRun, null, null).getId();
         List<UUID> filler = new ArrayList<>();
         Problem full = null;
@@ -192,10 +187,10 @@ class GeneratedClientWalkThroughTest {
 
         // cancelled while QUEUED: never ran, no results; cancelled while RUNNING: partial results
         assertThat(experiments.cancelExperiment(waiting).getStatus()).isEqualTo(StatusEnum.CANCELLED);
-        assertThatProblem(() -> results.getExperimentResults(waiting, null, null), 404, "no-results");
+        assertThatProblem(() -> results.getExperimentResults(waiting), 404, "no-results");
         experiments.cancelExperiment(running);
         ExperimentResponse cancelled = await(experiments, running, e -> e.getStatus() == StatusEnum.CANCELLED);
-        ResultDocument partial = results.getExperimentResults(running, null, null);
+        ResultDocument partial = results.getExperimentResults(running);
         assertThat(partial.getPartial()).isTrue();
         assertThat(partial.getStopReason()).isEqualTo("stopped");
         assertThat(cancelled.getSummary().getSimulatedNanos()).isEqualTo(partial.getSummary().getSimulatedNanos());

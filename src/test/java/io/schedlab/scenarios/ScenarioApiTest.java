@@ -104,7 +104,7 @@ class ScenarioApiTest {
                 .isCloseTo((220.0 / 96 - 1) * 0.75, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(sedf.at("/band/source").asString()).contains("seed 001");
         assertThat(sedf.path("pass").isMissingNode()).as("no simulated value yet").isTrue();
-        String csv = get(run.path("sweep").asString() + "/table?format=csv").body();
+        String csv = get(run.path("sweep").asString() + "/table.csv").body();
         assertThat(csv.lines().findFirst().orElseThrow()).endsWith(
                 "publishedRow,publishedColumn,published,effect,publishedEffect");
         assertThat(csv).contains("\"static, both on pCPU 1\",VM1,220.0,,1.29");

@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -119,22 +118,45 @@ class ExperimentController {
 
     @Operation(operationId = "listExperiments", summary = "Experiments, newest first, filtered by status, name and labels")
     @ApiResponses({
-        @ApiResponse(responseCode = "200", description = "one page of experiments", content = {@Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentPageResponse.class)),
-            @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))}),
-        @ApiResponse(responseCode = "400", description = "a parameter is out of range or malformed (errors name it)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+        @ApiResponse(responseCode = "200", description = "one page of experiments", content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = ExperimentPageResponse.class))),
+        @ApiResponse(responseCode = "400", description = "a parameter is out of range or malformed (errors name it); format=csv names listExperimentsCsv", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
     @Parameter(name = "label", in = ParameterIn.QUERY, description = "key:value, repeatable; all must match",
             array = @ArraySchema(schema = @Schema(type = "string")))
-    @GetMapping(path = "/experiments", produces = {MediaType.APPLICATION_JSON_VALUE, "text/csv"})
-    ResponseEntity<?> list(
+    @GetMapping(path = "/experiments", produces = MediaType.APPLICATION_JSON_VALUE)
+    ExperimentPageResponse list(
             @Parameter(description = "zero-based page") @RequestParam(name = "page", defaultValue = "0") int page,
             @Parameter(description = "page size, 1..100") @RequestParam(name = "size", defaultValue = "20") int size,
             @Parameter(description = "QUEUED, RUNNING, SUCCEEDED, FAILED or CANCELLED")
             @RequestParam(name = "status", required = false) String status,
             @Parameter(description = "case-insensitive substring of the name")
             @RequestParam(name = "name", required = false) String name,
-            @Parameter(description = "json (default) or csv (also: Accept: text/csv)")
-            @RequestParam(name = "format", required = false) String format,
+            @Parameter(hidden = true) @RequestParam(name = "format", required = false) String format,
             HttpServletRequest request) {
+        CsvResponses.rejectFormatOtherThanJson(format, "/api/v1/experiments.csv");
+        return ExperimentPageResponse.of(page(page, size, status, name, request));
+    }
+
+    @Operation(operationId = "listExperimentsCsv", summary = "Experiments as tidy CSV, newest first, with the filters of listExperiments")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "one page of experiments as CSV", content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))),
+        @ApiResponse(responseCode = "400", description = "a parameter is out of range or malformed (errors name it)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @Parameter(name = "label", in = ParameterIn.QUERY, description = "key:value, repeatable; all must match",
+            array = @ArraySchema(schema = @Schema(type = "string")))
+    @GetMapping(path = "/experiments.csv", produces = "text/csv")
+    ResponseEntity<String> listCsv(
+            @Parameter(description = "zero-based page") @RequestParam(name = "page", defaultValue = "0") int page,
+            @Parameter(description = "page size, 1..100") @RequestParam(name = "size", defaultValue = "20") int size,
+            @Parameter(description = "QUEUED, RUNNING, SUCCEEDED, FAILED or CANCELLED")
+            @RequestParam(name = "status", required = false) String status,
+            @Parameter(description = "case-insensitive substring of the name")
+            @RequestParam(name = "name", required = false) String name,
+            HttpServletRequest request) {
+        return ResponseEntity.ok().contentType(CsvResponses.TEXT_CSV)
+                .body(ExperimentCsv.page(page(page, size, status, name, request)));
+    }
+
+    /** The page both list operations answer, after checking each filter's bounds. */
+    private ExperimentPage page(int page, int size, String status, String name, HttpServletRequest request) {
         // read raw: Spring splits a single List<String> parameter value on commas ("t:a,b" -> "t:a", "b")
         String[] label = request.getParameterValues("label");
         if (page < 0 || page > MAX_PAGE) {
@@ -146,13 +168,7 @@ class ExperimentController {
         if (name != null && name.length() > MAX_NAME_FILTER_LENGTH) {
             throw new BadParameterException("name", "at most " + MAX_NAME_FILTER_LENGTH + " characters");
         }
-        boolean csv = CsvResponses.wanted(format, request.getHeader(HttpHeaders.ACCEPT));
-        ExperimentPage found = service.list(new ExperimentFilter(parseStatus(status), name, parseLabels(label), page,
-                size));
-        if (csv) {
-            return ResponseEntity.ok().contentType(CsvResponses.TEXT_CSV).body(ExperimentCsv.page(found));
-        }
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(ExperimentPageResponse.of(found));
+        return service.list(new ExperimentFilter(parseStatus(status), name, parseLabels(label), page, size));
     }
 
     @Operation(operationId = "getExperiment", summary = "Status, progress, timestamps and result summary of one experiment")

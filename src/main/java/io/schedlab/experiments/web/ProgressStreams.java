@@ -121,14 +121,14 @@ class ProgressStreams {
 
         /** Sends the experiment if it changed; false once the stream is over (finished or client gone). */
         synchronized boolean sendIfChanged(Experiment e) {
-            String key = e.status() + "/" + e.progress() + "/" + e.simulatedSeconds();
-            if (Objects.equals(key, lastKey)) {
+            ExperimentStatusEvent event = ExperimentStatusEvent.of(e);
+            if (Objects.equals(event.id(), lastKey)) {
                 return true;
             }
-            lastKey = key;
+            lastKey = event.id();
             try {
-                emitter.send(SseEmitter.event().name("status").id(key)
-                        .data(ExperimentResponse.of(e), MediaType.APPLICATION_JSON));
+                emitter.send(SseEmitter.event().name(event.event()).id(event.id())
+                        .data(event.data(), MediaType.APPLICATION_JSON));
                 if (e.status().finished()) {
                     emitter.complete();
                     return false;

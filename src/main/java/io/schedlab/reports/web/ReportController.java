@@ -106,7 +106,7 @@ class ReportController {
         JsonNode definition = json.readTree(sweeps.definition(id));
         data.put("axes", definition.path("axes"));
         data.put("metrics", definition.path("metrics")); // pointer, scale, computed: each chart's unit
-        data.put("links", Map.of("self", "/api/v1/sweeps/" + id, "csv", "/api/v1/sweeps/" + id + "/table?format=csv"));
+        data.put("links", Map.of("self", "/api/v1/sweeps/" + id, "csv", "/api/v1/sweeps/" + id + "/table.csv"));
         String title = "Sweep " + (s.name() == null ? id : s.name());
         return html(ReportPage.render("sweep", title, json.writeValueAsString(data)));
     }

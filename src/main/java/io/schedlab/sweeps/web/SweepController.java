@@ -6,6 +6,7 @@ import io.schedlab.sweeps.SweepService;
 import io.schedlab.sweeps.SweepTableCsv;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.BadParameterException;
+import io.schedlab.web.CsvResponses;
 import io.schedlab.web.ProblemSchema;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -16,7 +17,6 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.responses.ApiResponses;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -48,7 +48,6 @@ class SweepController {
             + "\"metrics\": [{\"name\": \"fairness\", \"pointer\": \"/summary/jainIndex\", \"better\": \"higher\"}, "
             + "{\"name\": \"switches\", \"pointer\": \"/summary/contextSwitches\", \"better\": \"lower\"}], "
             + "\"baseline\": {\"policy\": \"credit\", \"vcpus\": \"2\"}}";
-    private static final MediaType CSV = MediaType.parseMediaType("text/csv");
     private static final int MAX_PAGE = 1_000_000;
 
     private final SweepService service;
@@ -116,25 +115,30 @@ class SweepController {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(service.definition(id));
     }
 
-    @Operation(operationId = "getSweepTable", summary = "The tidy table (one row per cell x metric) over the children SUCCEEDED so far, as JSON or CSV (Accept: text/csv or format=csv)")
+    @Operation(operationId = "getSweepTable", summary = "The tidy table (one row per cell x metric) over the children SUCCEEDED so far, as JSON (as CSV: getSweepTableCsv)")
     @ApiResponses({
-        @ApiResponse(responseCode = "200", description = "the table; complete=true once every child has finished. CSV (LF line ends), columns named as the JSON row fields: cell, cellKey, one column per axis, metric, pointer, unit, better, n, missing, mean, sd, ci95Low, ci95High, min, max, baselineMean, deltaPercent, improvementPercent and, for a sweep with a published table (a scenario run), publishedRow, publishedColumn, published, effect, publishedEffect (empty = no value). JSON: rows as in the CSV and published, the published table in its shape with the simulated values beside",
-                content = {@Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepTable.class)),
-                    @Content(mediaType = "text/csv", schema = @Schema(type = "string"))}),
-        @ApiResponse(responseCode = "400", description = "the id is not a UUID, or format is not json or csv", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "200", description = "the table; complete=true once every child has finished: rows (one per cell x metric) and published, the published table in its shape with the simulated values beside",
+                content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SweepTable.class))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID; format=csv names getSweepTableCsv", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
         @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
-    @GetMapping(path = "/sweeps/{id}/table", produces = {MediaType.APPLICATION_JSON_VALUE, "text/csv"})
-    ResponseEntity<Object> table(@PathVariable("id") UUID id,
-            @Parameter(description = "json or csv; overrides Accept") @RequestParam(name = "format", required = false) String format,
-            @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept) {
-        boolean csv = wantsCsv(format, accept);
-        SweepTable table = service.table(id);
-        if (csv) {
-            return ResponseEntity.ok().contentType(CSV)
-                    .header(HttpHeaders.CONTENT_DISPOSITION, "inline; filename=\"sweep-" + id + ".csv\"")
-                    .body(SweepTableCsv.write(table));
-        }
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(table);
+    @GetMapping(path = "/sweeps/{id}/table", produces = MediaType.APPLICATION_JSON_VALUE)
+    SweepTable table(@PathVariable("id") UUID id,
+            @Parameter(hidden = true) @RequestParam(name = "format", required = false) String format) {
+        CsvResponses.rejectFormatOtherThanJson(format, "/api/v1/sweeps/" + id + "/table.csv");
+        return service.table(id);
+    }
+
+    @Operation(operationId = "getSweepTableCsv", summary = "The sweep's tidy table as CSV (what pandas.read_csv reads as it is)")
+    @ApiResponses({
+        @ApiResponse(responseCode = "200", description = "the table as CSV, complete once every child has finished",
+                content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))),
+        @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+        @ApiResponse(responseCode = "404", description = "no sweep with this id visible to this API key (another submitter's is not found)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/sweeps/{id}/table.csv", produces = "text/csv")
+    ResponseEntity<String> tableCsv(@PathVariable("id") UUID id) {
+        return ResponseEntity.ok().contentType(CsvResponses.TEXT_CSV)
+                .header(HttpHeaders.CONTENT_DISPOSITION, "inline; filename=\"sweep-" + id + ".csv\"")
+                .body(SweepTableCsv.write(service.table(id)));
     }
 
     @Operation(operationId = "cancelSweep", summary = "Cancel every QUEUED or RUNNING child of a sweep (409 when the sweep has finished)")
@@ -157,29 +161,5 @@ class SweepController {
     @DeleteMapping(path = "/sweeps/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<SweepResponse> delete(@PathVariable("id") UUID id) {
         return cancel(id);
-    }
-
-    private static boolean wantsCsv(String format, String accept) {
-        if (format != null) {
-            return switch (format.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "csv" -> true;
-                case "json" -> false;
-                default -> throw new BadParameterException("format", "'" + format + "' is not json or csv");
-            };
-        }
-        if (accept == null) {
-            return false;
-        }
-        List<MediaType> types = MediaType.parseMediaTypes(accept);
-        org.springframework.util.MimeTypeUtils.sortBySpecificity(types);
-        for (MediaType t : types) {
-            if (t.isCompatibleWith(CSV) && !t.isWildcardType()) {
-                return true;
-            }
-            if (t.isCompatibleWith(MediaType.APPLICATION_JSON)) {
-                return false;
-            }
-        }
-        return false;
     }
 }

@@ -33,7 +33,7 @@ record SweepResponse(UUID id, String name, SweepStatus status,
                 + URLEncoder.encode(SweepService.SWEEP_LABEL + ":" + s.id(), StandardCharsets.UTF_8) + "&size=100";
         return new SweepResponse(s.id(), s.name(), s.status(), s.total(), s.done(), s.progress(), s.children(),
                 s.createdAt(), s.finishedAt(), s.cancelRequested(), s.table(),
-                new Links(self, self + "/table", self + "/table?format=csv", self + "/definition", children,
+                new Links(self, self + "/table", self + "/table.csv", self + "/definition", children,
                         self + "/cancel"));
     }
 }

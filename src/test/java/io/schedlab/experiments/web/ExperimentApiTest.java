@@ -183,7 +183,7 @@ class ExperimentApiTest {
     }
 
     @Test
-    void theListIsAlsoTidyCsvOneRowPerExperiment() throws Exception {
+    void theListIsAlsoTidyCsvOneRowPerExperimentOnItsOwnPath() throws Exception {
         UUID id = UUID.randomUUID();
         Instant now = Instant.parse("2026-11-30T06:00:00Z");
         when(repository.findRows(any())).thenReturn(List.of(new ExperimentRow(id, "a, \"quoted\" name", "{}", "credit",
@@ -191,14 +191,24 @@ class ExperimentApiTest {
         when(repository.countRows(any())).thenReturn(1L);
         String expected = String.join(",", ExperimentCsv.COLUMNS) + "\n" + id
                 + ",\"a, \"\"quoted\"\" name\",credit,QUEUED,0.0,0,2026-11-30T06:00:00Z,,,,,,,,\n";
-        mvc.perform(get("/api/v1/experiments").accept(MediaType.valueOf("text/csv")))
+        mvc.perform(get("/api/v1/experiments.csv"))
                 .andExpect(status().isOk())
                 .andExpect(content().contentTypeCompatibleWith("text/csv"))
                 .andExpect(content().string(expected));
-        mvc.perform(get("/api/v1/experiments?format=csv")).andExpect(content().string(expected));
-        mvc.perform(get("/api/v1/experiments?format=xls"))
+        // what a generated client sends for it (the first JSON-like type: its errors') still gets the CSV
+        mvc.perform(get("/api/v1/experiments.csv").accept(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(status().isOk())
+                .andExpect(content().contentTypeCompatibleWith("text/csv"))
+                .andExpect(content().string(expected));
+        // the JSON operation answers JSON only, and says where the CSV went
+        mvc.perform(get("/api/v1/experiments").accept(MediaType.valueOf("text/csv")))
+                .andExpect(status().isNotAcceptable());
+        mvc.perform(get("/api/v1/experiments?format=csv"))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.errors[0].parameter").value("format"));
+                .andExpect(jsonPath("$.errors[0].parameter").value("format"))
+                .andExpect(jsonPath("$.errors[0].message", containsString("/api/v1/experiments.csv")));
+        mvc.perform(get("/api/v1/experiments?format=json")).andExpect(status().isOk())
+                .andExpect(jsonPath("$.items[0].id").value(id.toString()));
     }
 
     @Test
