@@ -43,8 +43,10 @@ public final class ValidationCatalogue {
         return String.format(Locale.ROOT, "%.3f / %.3f - 1 = %+.3f", a, b, a / b - 1);
     }
 
-    private static final String NUMA_STRIPE = "guest memory striped over all nodes (numa=off): the model places a"
-            + " guest's memory on one node";
+    private static final String NUMA_STRIPE = "guest memory striped over all nodes (numa=off; the model places a"
+            + " guest's memory on one node), a memory-bound share of a compile job's work, and contention on the"
+            + " links between nodes when many guests stream remote memory (the commit's lmbench rd: striped guests"
+            + " together reach about half the bandwidth node-local ones do)";
 
     private static final List<Case> CASES = List.of(
             new Case("E1", "scheduling and context-switch overhead under global EDF (seed 000)", true, List.of(), List.of()),
