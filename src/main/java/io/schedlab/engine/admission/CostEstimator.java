@@ -114,6 +114,14 @@ public final class CostEstimator {
                 long wakeups = integer(p, "wakeups", 0);
                 return new Load(t * burst / (think + burst), t / (think + burst), t, wakeups * t * burst, wakeups > 0);
             }
+            case "request-response" -> {
+                long t = integer(p, "connections", 1);
+                double roundTrip = number(p, "roundTripUs", 50) / 1e6;
+                double service = number(p, "serviceUs", 20) / 1e6;
+                long transactions = integer(p, "transactions", 0);
+                return new Load(t * service / (roundTrip + service), t / (roundTrip + service), t,
+                        transactions * t * service, transactions > 0);
+            }
             case "spinlock" -> {
                 long t = integer(p, "threads", 0) == 0 ? vcpus : integer(p, "threads", 0);
                 double cycle = (number(p, "outsideUs", 50) + number(p, "insideUs", 5)) / 1e6;

@@ -17,6 +17,7 @@ import io.schedlab.engine.workloads.IdleWorkload;
 import io.schedlab.engine.workloads.InteractiveWorkload;
 import io.schedlab.engine.workloads.MemoryBandwidthWorkload;
 import io.schedlab.engine.workloads.ParallelBuildWorkload;
+import io.schedlab.engine.workloads.RequestResponseWorkload;
 import io.schedlab.engine.workloads.RtAppWorkload;
 import io.schedlab.engine.workloads.SpinlockWorkload;
 import io.schedlab.engine.workloads.TraceWorkload;
@@ -45,13 +46,15 @@ public final class BuiltIns {
         policy(r, Arinc653Policy.descriptor());
         policy(r, CfsPolicy.descriptor());
         policy(r, EevdfPolicy.descriptor());
-        // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, trace, rt-app
+        // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, request-response,
+        // trace, rt-app
         r.register(IdleWorkload.descriptor());
         r.register(CpuLoopWorkload.descriptor());
         r.register(MemoryBandwidthWorkload.descriptor());
         r.register(ParallelBuildWorkload.descriptor());
         r.register(SpinlockWorkload.descriptor());
         r.register(InteractiveWorkload.descriptor());
+        r.register(RequestResponseWorkload.descriptor());
         r.register(TraceWorkload.descriptor());
         r.register(RtAppWorkload.descriptor());
     }

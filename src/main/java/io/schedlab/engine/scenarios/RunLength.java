@@ -27,6 +27,7 @@ final class RunLength {
             "cpu-loop", List.of("workSeconds"),
             "spinlock", List.of("records"),
             "interactive", List.of("wakeups"),
+            "request-response", List.of("transactions"),
             "memory-bandwidth", List.of("totalMb"));
 
     private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -45,11 +45,15 @@ class WorkloadValidationTest {
                 .containsExactly("must be one of lognormal, gamma, exponential");
         assertThat(violations("spinlock", Map.of("insideUs", 0.0))).extracting(Violation::pointer)
                 .containsExactly("/vms/0/workload/params/insideUs");
+        assertThat(violations("request-response", Map.of("connections", 5000, "linkMbps", -1.0)))
+                .extractingResultOf("pointer").containsExactlyInAnyOrder("/vms/0/workload/params/connections",
+                        "/vms/0/workload/params/linkMbps");
     }
 
     @Test
     void goodInputHasNoViolations() {
         assertThat(violations("trace", Map.of("csv", "vcpu,run_us,sleep_us\n0,100,100\n"))).isEmpty();
         assertThat(violations("interactive", Map.of())).isEmpty();
+        assertThat(violations("request-response", Map.of("connections", 256, "linkMbps", 1000.0))).isEmpty();
     }
 }

@@ -1,6 +1,7 @@
 package io.schedlab.engine.policies.credit;
 
 import io.schedlab.engine.policies.xen.XenSchedParams;
+import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.params.Params;
 import java.util.List;
@@ -8,10 +9,19 @@ import java.util.List;
 /**
  * Tunables of the credit (credit1) scheduler, in the units Xen uses; defaults are Xen's
  * (xen/common/sched/credit.c: CSCHED_DEFAULT_TSLICE_MS, CSCHED_TICKS_PER_TSLICE,
- * CSCHED_CREDITS_PER_MSEC; xen/include/public/sysctl.h: XEN_SYSCTL_CSCHED_*).
+ * CSCHED_CREDITS_PER_MSEC; xen/include/public/sysctl.h: XEN_SYSCTL_CSCHED_*). {@code xenVersion} selects the
+ * release whose wake-up and rate-limit rules apply (see {@link #kicksAwayOnlyToIdlers()},
+ * {@link #boostsMigratingWake()}, {@link #ratelimitSliceIsRemainder()}); every other rule is today's.
  */
 public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, int ratelimitUs,
-        int vcpuMigrationDelayUs, int loadBalanceRatelimitUs, boolean tickleOneIdle) {
+        int vcpuMigrationDelayUs, int loadBalanceRatelimitUs, boolean tickleOneIdle, XenVersion xenVersion) {
+
+    /** Today's release (xenVersion "latest"). */
+    public CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, int ratelimitUs, int vcpuMigrationDelayUs,
+            int loadBalanceRatelimitUs, boolean tickleOneIdle) {
+        this(tsliceMs, ticksPerTslice, creditsPerMs, ratelimitUs, vcpuMigrationDelayUs, loadBalanceRatelimitUs,
+                tickleOneIdle, XenVersion.parse("latest"));
+    }
 
     /** Parameter list for the registry, with bounds and sources. */
     public static List<ParameterSpec> specs() {
@@ -35,14 +45,21 @@ public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, i
                         src + ": CSCHED_DEFAULT_LOAD_BALANCE_RATELIMIT_US (commit 'credit: Limit load balancing to once per millisecond', 2023)"),
                 ParameterSpec.bool("tickleOneIdle", true,
                         "on wake tickle one suitable idle pCPU (true) or all of them",
-                        src + ": opt_tickle_one_idle (boot option tickle_one_idle_cpu)"));
+                        src + ": opt_tickle_one_idle (boot option tickle_one_idle_cpu)"),
+                ParameterSpec.choice("xenVersion", "latest", XenVersion.allowedValues(),
+                        "Xen release whose wake-up rules apply: before 4.7 a waking vCPU kicks the running one"
+                                + " away even when no idle pCPU may take it, and a vCPU woken by its own migration is"
+                                + " boosted; before 4.8 a rate-limited vCPU gets a whole rate limit as its next slice;"
+                                + " also the release of the creation placement",
+                        "xen/common/sched_credit.c: commits f02a5760c75c and 66c7449a4dae (both 4.7.0),"
+                                + " 0053127890eb (4.8.0)"));
     }
 
     /** From normalized registry params (every default filled in). */
     public static CreditParams from(Params p) {
         return new CreditParams(p.getInt("tsliceMs"), p.getInt("ticksPerTslice"), p.getInt("creditsPerMs"),
                 p.getInt("ratelimitUs"), p.getInt("vcpuMigrationDelayUs"), p.getInt("loadBalanceRatelimitUs"),
-                p.getBoolean("tickleOneIdle"));
+                p.getBoolean("tickleOneIdle"), XenVersion.parse(p.getString("xenVersion")));
     }
 
     /** Xen's defaults. */
@@ -61,6 +78,33 @@ public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, i
     /** Credits one pCPU hands out per timeslice (csched_private.credits_per_tslice). */
     public int creditsPerTslice() {
         return creditsPerMs * tsliceMs;
+    }
+
+    /**
+     * Whether __runq_tickle marks the running vCPU for migration (kicks it away) only when an idle pCPU may take
+     * it: commit f02a5760c75c "credit1: on vCPU wakeup, kick away current only if makes sense" (Xen 4.7.0).
+     * Before it the running vCPU was kicked whenever the waking one beat it and no idle pCPU suited the waker.
+     */
+    public boolean kicksAwayOnlyToIdlers() {
+        return xenVersion.atLeast(7);
+    }
+
+    /**
+     * Whether a vCPU woken by vcpu_migrate (not by unblocking) is boosted like an unblocking one: up to 4.6,
+     * csched_vcpu_wake boosted every waking UNDER vCPU; commit 66c7449a4dae "credit1: avoid boosting vCPUs
+     * being just migrated" (Xen 4.7.0) flags the migration in csched_cpu_pick and skips the boost.
+     */
+    public boolean boostsMigratingWake() {
+        return !xenVersion.atLeast(7);
+    }
+
+    /**
+     * Whether a vCPU kept by the rate limit gets what remains of the limit as its next slice (commit
+     * 0053127890eb "xen: credit1: return the 'time remaining to the limit' as next timeslice", Xen 4.8.0);
+     * before it csched_schedule returned the whole sched_ratelimit_us.
+     */
+    public boolean ratelimitSliceIsRemainder() {
+        return xenVersion.atLeast(8);
     }
 
     /** Rate limit in ns, clamped to the timeslice as csched_init/csched_sys_cntl do (0 = off). */

@@ -309,7 +309,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
             long runtime = now - scurr.runStart;
             if (runtime < ratelimit) {
                 scurr.startTime = now;
-                return new Decision(prev, ratelimit - runtime);
+                return new Decision(prev, params.ratelimitSliceIsRemainder() ? ratelimit - runtime : ratelimit);
             }
         }
         if (prevRunnable) {
@@ -371,9 +371,13 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
         svc.running = false;
         if (svc.migrating) {
             svc.migrating = false;
-            // vcpu_migrate after context_saved: pick a new pCPU and wake there (no boost).
+            // vcpu_migrate after context_saved: pick a new pCPU and wake there, boosted before 4.7
+            // (csched_vcpu_wake; see CreditParams.boostsMigratingWake).
             if (prev.state == VcpuState.RUNNABLE && !svc.parked && !svc.onRunq) {
                 prev.processor = pickCpu(prev);
+                if (params.boostsMigratingWake() && svc.pri == CreditVcpu.PRI_UNDER) {
+                    svc.pri = CreditVcpu.PRI_BOOST;
+                }
                 pcpus[prev.processor].insert(svc);
                 runqTickle(svc);
             }
@@ -504,7 +508,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
                     continue;
                 }
                 if (newIdlersEmpty && snew.pri > curPri) {
-                    if (cur != null && cur.vcpu.hardAffinity.intersects(idlers)) {
+                    if (cur != null && (!params.kicksAwayOnlyToIdlers() || cur.vcpu.hardAffinity.intersects(idlers))) {
                         cur.migrating = true; // kicked away
                     }
                     mask.set(cpu);
@@ -547,7 +551,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
                     continue;
                 }
                 if (newIdlers == 0 && snew.pri > curPri) {
-                    if (cur != null && (cur.hardWord & idle) != 0) {
+                    if (cur != null && (!params.kicksAwayOnlyToIdlers() || (cur.hardWord & idle) != 0)) {
                         cur.migrating = true; // kicked away
                     }
                     mask = self;

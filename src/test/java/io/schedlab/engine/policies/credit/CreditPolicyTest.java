@@ -118,6 +118,70 @@ class CreditPolicyTest {
         assertThat(y.runNanos()).isEqualTo(30 * MS);
     }
 
+    /**
+     * V1 (Xen f02a5760c75c, 66c7449a4dae): an I/O vCPU and a CPU hog pinned to pCPU 1 of two, pCPU 0 idle. Up to
+     * 4.6 each wake-up of the I/O vCPU kicks the hog away (no idle pCPU suits the waker, though none suits the
+     * hog either), the hog's migration wakes it boosted, and the next wake-up of the I/O vCPU cannot preempt a
+     * BOOST hog: it waits for the hog's 30 ms slice. From 4.7 the hog is not kicked nor boosted and the I/O vCPU
+     * waits at most the 1 ms rate limit.
+     */
+    @Test
+    void beforeXen47AWakeUpKicksAPinnedHogAwayAndItsMigrationBoostsIt() {
+        List<VmSpec> vms = List.of(PolicyRuns.bursts("io", 1, 50, 1, List.of(1), null),
+                new VmSpec("hog", 1, null, null, List.of(1), null, null, null, null, null, null,
+                        new WorkloadSpec("cpu-loop", Map.of("threads", 1, "workSeconds", 0))));
+        ResultDocument before = PolicyRuns.run("credit", Map.of("xenVersion", "4.6"), 1, 2, 1, 2.0, vms);
+        ResultDocument after = PolicyRuns.run("credit", Map.of("xenVersion", "4.7"), 1, 2, 1, 2.0, vms);
+        ResultDocument latest = PolicyRuns.run("credit", Map.of(), 1, 2, 1, 2.0, vms);
+        assertThat(vm(before, "io").wakeLatency().p90Nanos()).as("4.6: every other wake-up behind a boosted hog")
+                .isGreaterThan(10 * MS);
+        assertThat(vm(after, "io").wakeLatency().p99Nanos()).as("4.7: at most the rate limit")
+                .isLessThanOrEqualTo(1_100 * US);
+        assertThat(vm(latest, "io").wakeLatency().p99Nanos()).isLessThanOrEqualTo(1_100 * US);
+        assertThat(vm(before, "io").cpuNanosAllVcpus()).isLessThan(vm(after, "io").cpuNanosAllVcpus() / 5);
+
+        // The mechanism at an instant: in 4.6 the hog is BOOST right after the I/O vCPU's first wake-up kicked it.
+        assertThat(hogBoostedBehindIo("4.6")).isTrue();
+        assertThat(hogBoostedBehindIo("4.7")).isFalse();
+    }
+
+    /**
+     * Whether, at some instant (10 us steps) from 40 ms (past the boost of the hog's first wake-up, dropped by
+     * the 10 ms tick) to 100 ms, the hog waits behind the running I/O vCPU with BOOST priority.
+     */
+    private static boolean hogBoostedBehindIo(String version) {
+        List<VmSpec> vms = List.of(PolicyRuns.bursts("io", 1, 50, 1, List.of(1), null),
+                new VmSpec("hog", 1, null, null, List.of(1), null, null, null, null, null, null,
+                        new WorkloadSpec("cpu-loop", Map.of("threads", 1, "workSeconds", 0))));
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of("xenVersion", version), 1, 2, 1, 0.2, vms);
+        Vcpu io = sim.vcpu("io", 0);
+        Vcpu hog = sim.vcpu("hog", 0);
+        int preemptions = 0;
+        boolean boosted = false;
+        for (long t = 40 * MS; t < 100 * MS; t += 10 * US) {
+            sim.runUntil(t);
+            if (io.state == VcpuState.RUNNING && hog.state == VcpuState.RUNNABLE) {
+                preemptions++;
+                boosted |= CreditPolicy.priorityOf(hog) == CreditVcpu.PRI_BOOST;
+            }
+        }
+        assertThat(preemptions).as("instants with the I/O vCPU running before the hog").isPositive();
+        return boosted;
+    }
+
+    @Test
+    void beforeXen48ARateLimitedVcpuGetsTheWholeLimitAsItsSlice() {
+        // 0053127890eb (4.8): the rest of the limit; before it, sched_ratelimit_us whole.
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of("xenVersion", "4.7"), 1, 1, 1, 1.0,
+                List.of(loops("a", 256, 0, 1, 0)));
+        CreditPolicy pol = sim.policy(CreditPolicy.class);
+        Vcpu va = sim.vcpu("a", 0);
+        sim.runUntil(200 * US);
+        Decision d = pol.doSchedule(sim.pcpu(0), va, false);
+        assertThat(d.next()).isSameAs(va);
+        assertThat(d.runNanos()).isEqualTo(1 * MS);
+    }
+
     @Test
     void runQueueIsPriorityOrderedFifoAndYieldGoesBehindOneLower() {
         Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
