@@ -128,11 +128,10 @@ final class FidelityNotes {
                     + " RUN_TO_PARITY protection (to the end of its burst or slice); with it (`preemptShort`,"
                     + " do_preempt_short) the shorter, eligible, earlier waker cancels that protection and preempts,"
                     + " so its delay falls and massive_intr is switched in again more often.",
-            "Engine 0.5.0, quick size (4 s): the delay falls 34%, beyond the commit's 17-22%, and massive_intr's"
-                    + " switches rise 4.5% against 7.6%. Not modelled and candidates for the gap: the chromium load"
-                    + " beside the benchmark, DELAY_DEQUEUE (6.12), and the tick (a deadline or did_preempt_short"
-                    + " takes effect at its exact time rather than at the next tick). The set-up has no random"
-                    + " element: every seed gives the same run.");
+            "Engine 0.5.0, quick size (4 s): the delay falls 32%, beyond the commit's 17-22%, and massive_intr's"
+                    + " switches rise 4.2% against 7.6%. Not modelled and candidates for the gap: DELAY_DEQUEUE (6.12),"
+                    + " and the tick (a deadline or did_preempt_short takes effect at its exact time rather than at"
+                    + " the next tick).");
 
     private static final List<String> E5 = List.of(
             "Placement as Xen 4.6 does it (engine 0.5.0 figures, full size): the guest's vCPUs are created with"

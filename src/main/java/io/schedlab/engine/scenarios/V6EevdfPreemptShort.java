@@ -47,6 +47,12 @@ final class V6EevdfPreemptShort {
      * about 4 CPUs busy, and massive_intr alone asks for 5 x 8/9 = 4.4: a saturated 4-CPU host.
      */
     static final int CPUS = 4;
+    /** chromium-browse in the table (means of the NO_PREEMPT_SHORT runs): 8 threads, 53.5 s CPU, ~133.8k switches. */
+    static final int CHROMIUM_THREADS = 8;
+    static final double CHROMIUM_CPU_SECONDS = 53.5;
+    static final double CHROMIUM_SWITCHES = 133_800;
+    /** The run's length implied above: CPU time over 4 busy CPUs, ~228 s. */
+    static final double RUN_SECONDS = 228;
 
     private V6EevdfPreemptShort() {
     }
@@ -59,7 +65,7 @@ final class V6EevdfPreemptShort {
             String label = COLUMNS.get(c);
             runs.add(new ScenarioRun(label, experiment("V6 " + label, 1, StopCondition.DURATION, seconds,
                     host(1, CPUS, 1), policy("eevdf", "kernelVersion", "6.12", "preemptShort", preemptShort),
-                    List.of(massiveIntr(), cyclictest()), null), quick ? 1 : 3,
+                    List.of(massiveIntr(), cyclictest(), chromium()), null), quick ? 1 : 3,
                     List.of(new Measure(ROWS.get(0), label, Extractors.vmMeanWakeLatency(1, 1e-3),
                                     mean(DELAY_RUNS_MS[c]) * 1000, c == 0 ? null : Bands.spread(
                                             min(DELAY_RUNS_MS[1]) / max(DELAY_RUNS_MS[0]) - 1,
@@ -82,8 +88,12 @@ final class V6EevdfPreemptShort {
                                 + (CYCLIC_INTERVAL_US + (TASKS - 1) * CYCLIC_DISTANCE_US) + " us (cyclictest's"
                                 + " default interval and distance), " + CYCLIC_RUN_US + " us of work each, sliceUs "
                                 + CYCLIC_SLICE_US + "; each task set is a guest of 5 vCPUs, one thread per vCPU.",
-                        "Not in the source: the host (4 CPUs from the table's CPU time, see V6EevdfPreemptShort.CPUS),"
-                                + " cyclictest's options (its defaults) and the chromium beside them (left out). The"
+                        "chromium beside them, as in the table: an interactive guest of " + CHROMIUM_THREADS
+                                + " threads whose bursts and think times give the table's CPU time and switches"
+                                + " (bursts ~" + Math.round(chromiumBurstUs()) + " us, think ~"
+                                + Specs.fmt(Math.round(chromiumThinkMs() * 10) / 10.0) + " ms).",
+                        "Not in the source: the host (4 CPUs from the table's CPU time, see V6EevdfPreemptShort.CPUS)"
+                                + " and cyclictest's options (its defaults). The"
                                 + " post's heading reads \"100ms massive_intr 500us cyclictest\"; this case follows"
                                 + " the validation catalogue's reading, massive_intr at the default slice.",
                         "Not modelled: DELAY_DEQUEUE (6.12 keeps a sleeper with negative lag queued until it is"
@@ -92,13 +102,28 @@ final class V6EevdfPreemptShort {
                         + " cent more", List.of(table));
     }
 
+    /** Mean CPU burst per chromium switch: its CPU time over its switches. */
+    static double chromiumBurstUs() {
+        return CHROMIUM_CPU_SECONDS / CHROMIUM_SWITCHES * 1e6;
+    }
+
+    /** Mean time between a chromium thread's bursts, less the burst: each thread's share of the switches. */
+    static double chromiumThinkMs() {
+        return RUN_SECONDS * CHROMIUM_THREADS / CHROMIUM_SWITCHES * 1e3 - chromiumBurstUs() / 1e3;
+    }
+
+    private static VmSpec chromium() {
+        return guest("chromium", CHROMIUM_THREADS, workload("interactive", "threads", CHROMIUM_THREADS,
+                "thinkMeanMs", chromiumThinkMs(), "burstMeanUs", chromiumBurstUs()), 0);
+    }
+
     private static VmSpec massiveIntr() {
         Map<String, Object> task = new LinkedHashMap<>();
         task.put("instance", TASKS);
         task.put("loop", -1);
         task.put("run", MASSIVE_WORK_US);
         task.put("sleep", MASSIVE_SLEEP_US);
-        return guest("massive_intr", rtApp(Map.of("massive_intr", task)), 0);
+        return guest("massive_intr", TASKS, rtApp(Map.of("massive_intr", task)), 0);
     }
 
     private static VmSpec cyclictest() {
@@ -111,15 +136,15 @@ final class V6EevdfPreemptShort {
                     "mode", "absolute"));
             tasks.put("cyclictest" + i, task);
         }
-        return guest("cyclictest", rtApp(tasks), CYCLIC_SLICE_US);
+        return guest("cyclictest", TASKS, rtApp(tasks), CYCLIC_SLICE_US);
     }
 
     private static WorkloadSpec rtApp(Map<String, Object> tasks) {
         return workload("rt-app", "json", Map.of("tasks", tasks));
     }
 
-    private static VmSpec guest(String name, WorkloadSpec w, int sliceUs) {
-        return new VmSpec(name, TASKS, null, null, null, null, null, null, null, null, null, w,
+    private static VmSpec guest(String name, int vcpus, WorkloadSpec w, int sliceUs) {
+        return new VmSpec(name, vcpus, null, null, null, null, null, null, null, null, null, w,
                 sliceUs == 0 ? null : Map.of("sliceUs", sliceUs), null);
     }
 
