@@ -15,7 +15,7 @@ import java.util.Optional;
 public final class BuiltInScenarios {
 
     /** Ids in order. */
-    public static final List<String> IDS = List.of("E1", "E2", "E3", "E4", "E5", "V1", "V3", "V4");
+    public static final List<String> IDS = List.of("E1", "E2", "E3", "E4", "E5", "V1", "V3", "V4", "V6");
 
     private BuiltInScenarios() {
     }
@@ -34,6 +34,7 @@ public final class BuiltInScenarios {
             case "V1" -> Optional.of(V1CreditMigrationBoost.build(quick));
             case "V3" -> Optional.of(V3CreditRatelimit.build(quick));
             case "V4" -> Optional.of(V4XenPauseLoopExiting.build(quick));
+            case "V6" -> Optional.of(V6EevdfPreemptShort.build(quick));
             default -> Optional.empty();
         };
     }

@@ -67,6 +67,18 @@ final class Extractors {
         return "/summary/vmHeadline/" + escape(vm) + "/value";
     }
 
+    /** Mean wake-up latency of the guest threads of the VM at {@code vmIndex} in the spec's order, scaled (1e-3: us). */
+    static Metric vmMeanWakeLatency(int vmIndex, double scale) {
+        return at("/vms/" + vmIndex + "/wakeLatency/meanNanos", scale, Direction.LOWER);
+    }
+
+    /** Mean over the VM's first {@code vcpus} vCPUs of one per-vCPU policy statistic (vcpus[].policyStatistics). */
+    static Metric vcpuStatisticMean(int vmIndex, int vcpus, String statistic) {
+        List<String> pointers = java.util.stream.IntStream.range(0, vcpus)
+                .mapToObj(i -> "/vms/" + vmIndex + "/vcpus/" + i + "/policyStatistics/" + escape(statistic)).toList();
+        return new Metric(statistic + ".meanPerVcpu.vm" + vmIndex, null, null, pointers, null, null);
+    }
+
     /** RFC 6901 escaping of one reference token. */
     static String escape(String token) {
         return token.replace("~", "~0").replace("/", "~1");

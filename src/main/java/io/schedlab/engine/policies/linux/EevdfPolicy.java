@@ -1,9 +1,15 @@
 package io.schedlab.engine.policies.linux;
 
+import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.policies.SchedulerContext;
+import io.schedlab.engine.policies.SchedulerContext.TimerHandle;
 import io.schedlab.engine.registry.PolicyDescriptor;
+import io.schedlab.engine.registry.StatisticSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Linux EEVDF (kernel/sched/fair.c from 6.6) as KVM's host scheduler: among the eligible tasks (lag >= 0,
@@ -12,6 +18,8 @@ import java.util.List;
  * RUN_TO_PARITY keeps the current task until it reaches its deadline or loses eligibility; a sleeper
  * keeps its lag (clamped to one slice-or-tick, update_entity_lag) and is placed with it (PLACE_LAG);
  * a new task gets half a slice of deadline (PLACE_DEADLINE_INITIAL); yield pushes the deadline a slice out.
+ * From 6.12 a task may ask for its own slice (sched_attr.sched_runtime: the VM's {@code sliceUs}) and
+ * PREEMPT_SHORT lets a waking task with a shorter slice break the running task's RUN_TO_PARITY protection.
  */
 public final class EevdfPolicy extends LinuxFairPolicy {
     public static final String NAME = "eevdf";
@@ -35,13 +43,68 @@ public final class EevdfPolicy extends LinuxFairPolicy {
                 "kernel/sched/features.h SCHED_FEAT(PLACE_LAG, true)"));
         specs.add(ParameterSpec.bool("placeDeadlineInitial", true, "a new task starts with half a slice of deadline",
                 "kernel/sched/features.h SCHED_FEAT(PLACE_DEADLINE_INITIAL, true)"));
+        specs.add(ParameterSpec.bool("preemptShort", true,
+                "6.12+: a waking task with a shorter slice than the running one, eligible and with the earlier"
+                        + " deadline (or the running one no longer eligible), cancels the running task's RUN_TO_PARITY"
+                        + " protection; a task that lost it is rescheduled once it is no longer eligible (6.6 has no"
+                        + " such rule and ignores this)",
+                "kernel/sched/features.h SCHED_FEAT(PREEMPT_SHORT, true); kernel/sched/fair.c do_preempt_short,"
+                        + " did_preempt_short, check_preempt_wakeup_fair (commit 85e511df3cec, 6.12)"));
         specs.addAll(LinuxParams.common());
         return new PolicyDescriptor(NAME, "Linux EEVDF (6.6+) host scheduler under KVM: eligibility by lag, earliest "
-                + "virtual deadline, RUN_TO_PARITY, weights from nice and cgroup cpu.weight, SMT/MC/NUMA load balancing",
-                List.copyOf(specs), p -> new EevdfPolicy(new LinuxParams(p, true)), "kvm");
+                + "virtual deadline, RUN_TO_PARITY, PREEMPT_SHORT and per-task slices (6.12+), weights from nice and"
+                + " cgroup cpu.weight, SMT/MC/NUMA load balancing",
+                List.copyOf(specs), p -> new EevdfPolicy(new LinuxParams(p, true)), "kvm")
+                .withSchedParams(List.of(EevdfSlices.vmSpec()), List.of(), EevdfSlices::check)
+                .withStatistics(List.of(
+                        StatisticSpec.runAndVcpu(STAT_SWITCHES_IN, "count",
+                                "times a task was switched in on its CPU (perf sched latency's switches)"),
+                        StatisticSpec.run(STAT_SHORT_PREEMPTIONS, "count",
+                                "wake-ups whose shorter slice cancelled the running task's RUN_TO_PARITY protection"
+                                        + " (do_preempt_short, 6.12+)")));
     }
 
-    /** se->slice: the base slice scaled by sysctl_sched_tunable_scaling. */
+    static final String STAT_SWITCHES_IN = "switchesIn";
+    static final String STAT_SHORT_PREEMPTIONS = "shortPreemptions";
+
+    private long shortPreemptions;
+    /** Per CPU: the pending did_preempt_short check after a wake-up cancelled the running task's protection. */
+    private TimerHandle[] shortChecks;
+
+    @Override
+    public void init(SchedulerContext ctx) {
+        super.init(ctx);
+        shortChecks = new TimerHandle[rqs.length];
+    }
+
+    /** The VM's sliceUs (sched_attr.sched_runtime of its vCPU threads) as each task's custom slice. */
+    @Override
+    public void addVcpu(Vcpu v) {
+        super.addVcpu(v);
+        task(v).customSliceNanos = EevdfSlices.customSliceNanos(ctx.schedParams(v.vm));
+    }
+
+    /** sched_setattr at run time (__setparam_fair): the new slice applies from the task's next deadline. */
+    @Override
+    public void schedParamsChanged(Vcpu v) {
+        LinuxTask t = task(v);
+        if (t != null) {
+            t.customSliceNanos = EevdfSlices.customSliceNanos(ctx.schedParams(v.vm));
+        }
+    }
+
+    /**
+     * se->slice: the task's own request (se->custom_slice, 6.12+, not scaled), else the base slice scaled by
+     * sysctl_sched_tunable_scaling (update_deadline: {@code if (!se->custom_slice) se->slice = sysctl_sched_base_slice}).
+     */
+    long slice(LinuxTask t) {
+        if (params.customSlices && t.customSliceNanos > 0) {
+            return t.customSliceNanos;
+        }
+        return slice();
+    }
+
+    /** sysctl_sched_base_slice scaled by sysctl_sched_tunable_scaling: the slice of a task that requests none. */
     long slice() {
         return params.baseSliceNanos * factor;
     }
@@ -56,7 +119,7 @@ public final class EevdfPolicy extends LinuxFairPolicy {
             lag = t.vlag * (load + t.weight) / Math.max(1, load);
         }
         t.vruntime = v - lag;
-        long vslice = t.toVirtual(slice());
+        long vslice = t.toVirtual(slice(t));
         if (params.placeDeadlineInitial && initial) {
             vslice /= 2;
         }
@@ -77,7 +140,7 @@ public final class EevdfPolicy extends LinuxFairPolicy {
     /** update_entity_lag: vlag = V - vruntime, clamped to +-(max(2 x slice, tick) in virtual time). */
     @Override
     void beforeDequeue(LinuxRq rq, LinuxTask t) {
-        long limit = t.toVirtual(Math.max(2 * slice(), params.tickNanos));
+        long limit = t.toVirtual(Math.max(2 * slice(t), params.tickNanos));
         t.vlag = Math.max(-limit, Math.min(limit, rq.avgVruntime() - t.vruntime));
     }
 
@@ -87,7 +150,7 @@ public final class EevdfPolicy extends LinuxFairPolicy {
         if (t.vruntime - t.deadline < 0) {
             return;
         }
-        t.deadline = t.vruntime + t.toVirtual(slice());
+        t.deadline = t.vruntime + t.toVirtual(slice(t));
         t.atParity = false;
     }
 
@@ -124,20 +187,113 @@ public final class EevdfPolicy extends LinuxFairPolicy {
         return best;
     }
 
-    /** check_preempt_wakeup_fair (6.6): preempt when pick_eevdf would now choose the woken task. */
+    /**
+     * check_preempt_wakeup_fair: preempt when pick_eevdf would now choose the woken task. From 6.12 with
+     * PREEMPT_SHORT a woken task with a shorter slice first cancels the running task's RUN_TO_PARITY protection
+     * when do_preempt_short holds (commit 85e511df3cec: "se->vlag = se->deadline + 1"); if another task is
+     * picked instead, the running one keeps the CPU until did_preempt_short finds it no longer eligible.
+     */
     @Override
     boolean wakeupPreempts(LinuxRq rq, LinuxTask t) {
         if (rq.curr == null || !rq.curr.onRq) {
             return true;
         }
         updateCurr(rq);
-        return pick(rq) == t;
+        LinuxTask curr = rq.curr;
+        if (params.preemptShort && curr.atParity && doPreemptShort(rq, t, curr)) {
+            curr.atParity = false;
+            shortPreemptions++;
+        }
+        if (pick(rq) == t) {
+            return true;
+        }
+        if (params.preemptShort && !curr.atParity) {
+            armShortCheck(rq, curr);
+        }
+        return false;
     }
 
-    /** Until vruntime reaches the deadline (the tick's update_deadline, as a timer). */
+    /**
+     * do_preempt_short (6.12): the woken pse has a shorter slice than the running se, is eligible, and either
+     * has the earlier deadline or se is no longer eligible.
+     */
+    boolean doPreemptShort(LinuxRq rq, LinuxTask pse, LinuxTask se) {
+        if (slice(pse) >= slice(se)) {
+            return false;
+        }
+        long v = rq.avgVruntime();
+        if (pse.vruntime > v) {
+            return false;
+        }
+        return pse.deadline - se.deadline < 0 || se.vruntime > v;
+    }
+
+    /** did_preempt_short at the running task's next update_curr: a timer at the time it stops being eligible. */
+    private void armShortCheck(LinuxRq rq, LinuxTask curr) {
+        if (shortChecks[rq.cpu] != null) {
+            shortChecks[rq.cpu].cancel();
+        }
+        long in = nanosUntilIneligible(rq, curr);
+        shortChecks[rq.cpu] = ctx.setTimer(ctx.now() + Math.max(1, in), () -> shortCheck(rq, curr));
+    }
+
+    private void shortCheck(LinuxRq rq, LinuxTask curr) {
+        shortChecks[rq.cpu] = null;
+        if (rq.curr != curr || !curr.onRq || curr.atParity || rq.nr < 2) {
+            return; // it was switched out, slept, got a new slice, or runs alone (update_curr returns early)
+        }
+        updateCurr(rq);
+        if (curr.vruntime > rq.avgVruntime()) {
+            ctx.tickle(rq.cpu); // resched_curr
+        } else {
+            armShortCheck(rq, curr);
+        }
+    }
+
+    /**
+     * Wall ns the running curr needs until its vruntime passes the load-weighted mean of the queued tasks, which
+     * is when it passes V (entity_eligible over curr and the queue); {@code Long.MAX_VALUE} with nothing queued.
+     */
+    private static long nanosUntilIneligible(LinuxRq rq, LinuxTask curr) {
+        long weights = 0;
+        long sum = 0;
+        for (LinuxTask q : rq.queued) {
+            weights += q.weight;
+            sum += (q.vruntime - rq.minVruntime) * q.weight;
+        }
+        if (weights == 0) {
+            return Long.MAX_VALUE;
+        }
+        long virtualLeft = Math.floorDiv(sum, weights) - (curr.vruntime - rq.minVruntime) + 1;
+        return virtualLeft <= 0 ? 0 : curr.toWall(virtualLeft) + 1;
+    }
+
+    /**
+     * Until vruntime reaches the deadline (the tick's update_deadline, as a timer); from 6.12 with PREEMPT_SHORT a
+     * task running without its slice protection (re-picked after a new deadline, or cancelled by a shorter waker)
+     * is rescheduled earlier, once it is no longer eligible (update_curr: did_preempt_short).
+     */
     @Override
     long runNanos(LinuxRq rq, LinuxTask t) {
-        return t.toWall(t.deadline - t.vruntime);
+        long toDeadline = t.toWall(t.deadline - t.vruntime);
+        if (!params.preemptShort || t.atParity || rq.nr < 2 || rq.curr != t) {
+            return toDeadline;
+        }
+        return Math.min(toDeadline, nanosUntilIneligible(rq, t));
+    }
+
+    @Override
+    public Map<String, Long> statistics() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        out.put(STAT_SWITCHES_IN, switchesIn);
+        out.put(STAT_SHORT_PREEMPTIONS, shortPreemptions);
+        return out;
+    }
+
+    @Override
+    public Map<String, Long> statistics(Vcpu v) {
+        LinuxTask t = task(v);
+        return t == null ? Map.of() : Map.of(STAT_SWITCHES_IN, t.switchesIn);
     }
 
     /** yield_task_fair (6.6): the deadline moves one slice out. */
@@ -147,7 +303,7 @@ public final class EevdfPolicy extends LinuxFairPolicy {
             return;
         }
         updateCurr(rq);
-        t.deadline += t.toVirtual(slice());
+        t.deadline += t.toVirtual(slice(t));
         t.atParity = false;
     }
 

@@ -26,6 +26,8 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     LinuxBalancer balancer;
     /** sysctl_sched_tunable_scaling factor for this host's CPU count. */
     long factor;
+    /** Switch-ins of every task in the run (the sum of {@link LinuxTask#switchesIn}, removed tasks included). */
+    long switchesIn;
 
     LinuxFairPolicy(LinuxParams params) {
         this.params = params;
@@ -224,6 +226,8 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             if (next != null) {
                 rq.queued.remove(next);
                 next.execStart = ctx.now();
+                next.switchesIn++;
+                switchesIn++;
                 picked(next);
             }
             rq.curr = next;

@@ -31,6 +31,12 @@ final class LinuxParams {
     final boolean runToParity;
     final boolean placeLag;
     final boolean placeDeadlineInitial;
+    /**
+     * PREEMPT_SHORT and per-task slices (sched_attr.sched_runtime), both from 6.12 (commits 85e511df3cec and
+     * 857b158dc5e8): false before that release whatever the parameter says.
+     */
+    final boolean preemptShort;
+    final boolean customSlices;
     final long tickNanos;
 
     LinuxParams(Params p, boolean eevdf) {
@@ -47,6 +53,8 @@ final class LinuxParams {
         runToParity = eevdf && p.getBoolean("runToParity");
         placeLag = eevdf && p.getBoolean("placeLag");
         placeDeadlineInitial = eevdf && p.getBoolean("placeDeadlineInitial");
+        customSlices = eevdf && atLeast(kernelVersion, 6, 12);
+        preemptShort = customSlices && p.getBoolean("preemptShort");
         tickNanos = 1_000_000_000L / p.getInt("hz");
         tunableScaling = p.getString("tunableScaling");
         migrationCostNanos = p.getLong("migrationCostNs");

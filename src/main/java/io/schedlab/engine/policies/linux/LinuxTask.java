@@ -25,6 +25,10 @@ final class LinuxTask {
     boolean onRq;
     /** Never enqueued yet (ENQUEUE_INITIAL placement). */
     boolean fresh = true;
+    /** EEVDF: the slice the task asked for with sched_setattr (se->custom_slice, se->slice), in ns; 0 = the base slice. */
+    long customSliceNanos;
+    /** Times the task was switched in (picked while another task or idle had the CPU): perf sched's switches. */
+    long switchesIn;
     /**
      * PELT's runnable average (kernel/sched/pelt.c ___update_load_sum / ___update_load_avg): the decayed share of
      * recent time spent on a run queue, 1 for a new task (init_entity_runnable_average starts at full load).
