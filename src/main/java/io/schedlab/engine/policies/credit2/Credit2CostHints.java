@@ -14,6 +14,6 @@ final class Credit2CostHints implements CostHints {
     @Override
     public double sliceSeconds(Params params) {
         Credit2Params p = Credit2Params.from(params);
-        return Math.max(p.minTimerUs(), Math.min(p.maxTimerUs(), p.creditInitUs() / 3)) / 1e6;
+        return Math.max(p.minTimerUs(), Math.min(p.effectiveMaxTimerUs(), p.creditInitUs() / 3)) / 1e6;
     }
 }
