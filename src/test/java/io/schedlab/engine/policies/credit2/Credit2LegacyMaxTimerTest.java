@@ -50,6 +50,24 @@ class Credit2LegacyMaxTimerTest {
         assertThat(v47).as("4.7").isBetween(450L, 560L);
     }
 
+    private static io.schedlab.engine.params.Params params(String version) {
+        Map<String, Object> values = new java.util.TreeMap<>();
+        Credit2Params.specs().forEach(spec -> values.put(spec.name(), spec.defaultValue()));
+        values.put("xenVersion", version);
+        return new io.schedlab.engine.params.Params(values);
+    }
+
+    @Test
+    void theCostEstimateCountsTheIdleTimerOf46AndTheReleasesSlice() {
+        Credit2CostHints hints = new Credit2CostHints();
+        assertThat(hints.periodicEventsPerPcpuSecond(params("4.6"))).as("4.6: one idle decision per 2 ms")
+                .isEqualTo(500.0);
+        assertThat(hints.periodicEventsPerPcpuSecond(params("4.7"))).isZero();
+        // a CPU-bound slice is creditInitUs / 3 within [minTimerUs, max timer]: 2 ms caps it in 4.6
+        assertThat(hints.sliceSeconds(params("4.6"))).isEqualTo(0.002);
+        assertThat(hints.sliceSeconds(params("latest"))).isCloseTo(0.003333, org.assertj.core.api.Assertions.within(1e-6));
+    }
+
     @Test
     void anExplicitMaxTimerOverridesTheVersionsAndOneBelow100UsIsRejectedAtItsPointer() {
         Map<String, Object> params = Map.of("xenVersion", "4.6", "maxTimerUs", 10_000);
