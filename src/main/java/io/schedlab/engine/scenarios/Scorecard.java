@@ -36,8 +36,8 @@ public final class Scorecard {
                 + " under 5%. A reference cell is not scored (its effect is 0 by definition). Cells that need a"
                 + " mechanism the model lacks count as published and not passing. `CV` is the cell's standard"
                 + " deviation over its seeds / its mean; `3x` the effect at three times the run length;"
-                + " `converged` says whether the two lengths agree within the seeds' spread (`NO` flags a"
-                + " transient).\n\n");
+                + " `converged` says whether the two lengths agree within the seeds' spread, or an effect to"
+                + " the three decimals printed (`NO` flags a transient).\n\n");
         out.append("| case | passed / published | not modelled | not converged |\n|---|---:|---:|---:|\n");
         int passed = 0;
         int published = 0;

@@ -15,7 +15,8 @@ import java.util.function.Consumer;
  * times the run length ({@link RunLength}), and checks each cell against its band. A cell has
  * converged when its effect at both lengths agrees within the seeds' spread: the difference is at
  * most the sum of the two effects' standard deviations (each propagated from the cell's and the
- * reference cell's coefficients of variation). At quick size a case runs once, with its own seeds,
+ * reference cell's coefficients of variation), or an effect's is below the three decimals the
+ * scorecard prints ({@link #EFFECT_RESOLUTION}). At quick size a case runs once, with its own seeds,
  * and convergence is not checked.
  */
 public final class Scorer {
@@ -80,10 +81,26 @@ public final class Scorer {
             longSim = longCell == null ? null : quantity(longCell, onValue);
             if (longSim != null) {
                 double spread = spread(table, row, column, onValue) + spread(longTable, row, column, onValue);
-                converged = Math.abs(longSim - sim) <= spread + 1e-12;
+                converged = agree(sim, longSim, spread, !onValue);
             }
         }
         return new CellScore(id, index, row, column, sim, published, band, cell.passes(), cv, longSim, converged);
+    }
+
+    /**
+     * The scorecard prints effects to three decimals (Scorecard): two lengths whose effects differ by less
+     * than half of that last digit agree as far as the scorecard can show, even where the seeds give no
+     * spread (a deterministic cell, CV 0, whose last slice ends a hair later at another length).
+     */
+    static final double EFFECT_RESOLUTION = 0.0005;
+
+    /**
+     * Whether a cell's quantity at the two lengths agrees: within the seeds' spread or, for an effect, below
+     * {@link #EFFECT_RESOLUTION}.
+     */
+    static boolean agree(double base, double longer, double spread, boolean effect) {
+        double tolerance = effect ? Math.max(spread, EFFECT_RESOLUTION) : spread;
+        return Math.abs(longer - base) <= tolerance + 1e-12;
     }
 
     private static Double quantity(Cell cell, boolean onValue) {

@@ -63,7 +63,10 @@ class ScenarioSweepTest {
         assertThat(e1.metrics()).allSatisfy(m -> assertThat(m.better()).isEqualTo(SweepDefinition.Direction.LOWER));
         SweepDefinition e2cpu = ScenarioSweep.of(BuiltInScenarios.byId("E2", false).orElseThrow(), 2);
         assertThat(e2cpu.metrics()).extracting(SweepDefinition.Metric::name)
-                .containsExactly("vms.1.cpuAllVcpus.s", "vms.2.cpuAllVcpus.s", "vcpus.1.cpu.s", "vcpus.0.cpu.s");
+                .containsExactly("vms.1.cpuAllVcpus.s", "vms.2.cpuAllVcpus.s", "vcpus.1.cpu.s", "vcpus.0.cpu.s",
+                        "vmHeadline.VM1");
+        // the CPU seconds are compared as shares of the run: the reference row is the run's length
+        assertThat(e2cpu.published().reference().row()).isEqualTo(E2Rebalance.E2_RUN_LENGTH);
         assertThat(ScenarioSweep.needsAudit(ScenarioSweep.of(BuiltInScenarios.byId("E3", false).orElseThrow(), 1))).isTrue();
         assertThat(ScenarioSweep.needsAudit(e1)).isFalse();
         assertThat(List.of(ScenarioSweep.of(BuiltInScenarios.byId("E4", false).orElseThrow(), 0).seeds()))

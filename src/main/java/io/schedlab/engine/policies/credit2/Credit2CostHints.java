@@ -14,6 +14,16 @@ final class Credit2CostHints implements CostHints {
     @Override
     public double sliceSeconds(Params params) {
         Credit2Params p = Credit2Params.from(params);
-        return Math.max(p.minTimerUs(), Math.min(p.maxTimerUs(), p.creditInitUs() / 3)) / 1e6;
+        return Math.max(p.minTimerUs(), Math.min(p.effectiveMaxTimerUs(), p.creditInitUs() / 3)) / 1e6;
+    }
+
+    /**
+     * Up to 4.6 an idle pCPU re-runs the scheduler every max timer (csched2_runtime gives the idle vCPU
+     * CSCHED2_MAX_TIMER until 2c6f317a2b): one decision per max timer per pCPU at most; none from 4.7.
+     */
+    @Override
+    public double periodicEventsPerPcpuSecond(Params params) {
+        Credit2Params p = Credit2Params.from(params);
+        return p.xenVersion().credit2IdleTimer() ? 1e6 / p.effectiveMaxTimerUs() : 0;
     }
 }

@@ -4,6 +4,8 @@ import io.schedlab.engine.policies.xen.XenSchedParams;
 import io.schedlab.engine.policies.xen.XenVersion;
 import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.params.Params;
+import io.schedlab.engine.spec.ExperimentSpec;
+import io.schedlab.engine.spec.Violation;
 import java.util.List;
 
 /**
@@ -49,8 +51,11 @@ public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusP
                         "credit kept above CREDIT_INIT across a reset", src + ": CSCHED2_CARRYOVER_MAX (= CSCHED2_MIN_TIMER)"),
                 ParameterSpec.integer("minTimerUs", 500, 10, 1_000_000, "us",
                         "shortest time slice", src + ": CSCHED2_MIN_TIMER"),
-                ParameterSpec.integer("maxTimerUs", 10_000, 100, 10_000_000, "us",
-                        "longest time slice", src + ": CSCHED2_MAX_TIMER (= CSCHED2_CREDIT_INIT)"),
+                ParameterSpec.integer("maxTimerUs", -1, -1, 10_000_000, "us",
+                        "longest time slice, and up to 4.6 the period at which an idle pCPU re-runs the scheduler"
+                                + " (-1 = version default: 2,000 up to 4.7, creditInitUs from 4.8; else at least 100)",
+                        "xen/common/sched_credit2.c RELEASE-4.7.0: CSCHED2_MAX_TIMER MILLISECS(2); 4.8+:"
+                                + " CSCHED2_CREDIT_INIT (da92ec5bd1 'relax CSCHED2_MAX_TIMER')"),
                 ParameterSpec.integer("loadWindowShift", -1, -1, 40, "log2 ns",
                         "load averaging window = 2^shift ns (-1 = version default: 28 = ~268 ms up to 4.7, 30 = ~1.07 s"
                                 + " from 4.8); values below 14 are raised to 14 (2^4 sampling units of 2^10 ns), as Xen"
@@ -77,7 +82,7 @@ public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusP
     /** Xen defaults for a given release ("latest", "4.6", ...). */
     public static Credit2Params defaults(String version) {
         return new Credit2Params(XenVersion.parse(version), "default", -1, 1000, 500, 50, 10_000, -10_000, 500, 500,
-                10_000, -1, 0, -3, 10);
+                -1, -1, 0, -3, 10);
     }
 
     public Credit2Params withRunqueue(String rq) {
@@ -104,6 +109,33 @@ public record Credit2Params(XenVersion xenVersion, String runqueue, int maxCpusP
         }
         // sched_credit2.c: a window below LOADAVG_WINDOW_SHIFT_MIN (4) sampling units is raised to it
         return Math.max(loadWindowShift, xenVersion.loadGranularityShift() + LOAD_WINDOW_SHIFT_MIN);
+    }
+
+    /**
+     * The longest time slice actually used, in us: explicit value (at least {@link #MIN_MAX_TIMER_US}), else
+     * the version's CSCHED2_MAX_TIMER: 2 ms up to 4.7, CSCHED2_CREDIT_INIT from 4.8 (da92ec5bd1).
+     */
+    public int effectiveMaxTimerUs() {
+        if (maxTimerUs >= 0) {
+            return maxTimerUs;
+        }
+        return xenVersion.maxTimerIsCreditInit() ? creditInitUs : LEGACY_MAX_TIMER_US;
+    }
+
+    /** CSCHED2_MAX_TIMER up to 4.7: MILLISECS(2) (sched_credit2.c RELEASE-4.7.0). */
+    static final int LEGACY_MAX_TIMER_US = 2_000;
+    /** The shortest explicit maxTimerUs (-1 aside): a slice bound below it would only multiply timer events. */
+    static final int MIN_MAX_TIMER_US = 100;
+
+    /** The rule the parameter's bounds cannot express: maxTimerUs is -1 (the version's) or at least 100 us. */
+    static List<Violation> violations(ExperimentSpec s) {
+        Object raw = s.scheduler() == null || s.scheduler().params() == null ? null
+                : s.scheduler().params().get("maxTimerUs");
+        if (raw instanceof Number n && n.longValue() >= 0 && n.longValue() < MIN_MAX_TIMER_US) {
+            return List.of(new Violation("/scheduler/params/maxTimerUs",
+                    "must be -1 (the xenVersion's CSCHED2_MAX_TIMER) or at least " + MIN_MAX_TIMER_US + " us"));
+        }
+        return List.of();
     }
 
     /** Max pCPUs per run queue actually used (0 = unlimited). */

@@ -48,6 +48,7 @@ public final class Credit2Policy implements SchedulerPolicy, SelfCheckAssumption
                         StatisticSpec.runAndVcpu(STAT_TICKLES, "count",
                                 "pCPUs runq_tickle chose (an IPI) for a waking or re-queued vCPU")))
                 .with(new Credit2CostHints()).with((SpecRules) (raw, normalized) -> Credit2CapRules.violations(normalized))
+                .with((SpecRules) (raw, normalized) -> Credit2Params.violations(normalized))
                 .with(CoreScheduling.specRules())
                 .with(XenInsert.picksFrom48("csched2_unit_insert -> csched2_res_pick (xen/common/sched/credit2.c)"));
     }
@@ -92,7 +93,8 @@ public final class Credit2Policy implements SchedulerPolicy, SelfCheckAssumption
         this.creditMin = Credit2Params.us(params.creditMinUs());
         this.carryoverMax = Credit2Params.us(params.carryoverMaxUs());
         this.minTimer = Credit2Params.us(params.minTimerUs());
-        this.maxTimer = Credit2Params.us(params.maxTimerUs());
+        this.maxTimer = Credit2Params.us(params.effectiveMaxTimerUs());
+        this.idleDecision = version.credit2IdleTimer() ? new Decision(null, maxTimer) : Decision.idle();
         this.migrateResist = Credit2Params.us(params.migrateResistUs());
         this.migrateCompensation = Credit2Params.us(params.migrateCompensationUs());
         // credit2 rate limiting arrived in 4.8 ("xen: credit2: implement ratelimiting").
@@ -684,8 +686,11 @@ public final class Credit2Policy implements SchedulerPolicy, SelfCheckAssumption
         }
         updateRunqLoad(rqd, 0, now);
         tickler.scheduled(cpu, rqd, null);
-        return Decision.idle();
+        return idleDecision;
     }
+
+    /** The idle answer: up to 4.6 with the max timer, so the idle pCPU schedules again (XenVersion.credit2IdleTimer). */
+    private final Decision idleDecision;
 
     /**
      * Model addition (not in credit2.c): a queued vCPU that was tickled for this pCPU but not

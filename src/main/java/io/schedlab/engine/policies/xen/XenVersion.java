@@ -62,6 +62,23 @@ public record XenVersion(int minor) implements Comparable<XenVersion> {
         return atLeast(7);
     }
 
+    /**
+     * credit2's CSCHED2_MAX_TIMER is CSCHED2_CREDIT_INIT (10 ms) from 4.8 (da92ec5bd1, "xen: credit2: 'relax'
+     * CSCHED2_MAX_TIMER"); MILLISECS(2) before.
+     */
+    public boolean maxTimerIsCreditInit() {
+        return atLeast(8);
+    }
+
+    /**
+     * Up to 4.6 credit2's csched2_runtime gives the idle vCPU CSCHED2_MAX_TIMER, so an idle pCPU re-runs the
+     * scheduler every max timer; from 4.7 it returns -1 and the pCPU stays idle until poked (2c6f317a2b, "xen:
+     * sched: on credit2, don't reprogram the timer if idle").
+     */
+    public boolean credit2IdleTimer() {
+        return !atLeast(7);
+    }
+
     public boolean softAffinity() {
         return atLeast(9);
     }
