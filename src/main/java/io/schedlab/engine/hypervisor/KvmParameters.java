@@ -40,7 +40,8 @@ public final class KvmParameters {
                 ParameterSpec.choice(HANDLER, "base", PleHandler.names(),
                         "pause-loop-exit handler: base, undercommit (return at once when alone on the run queue), "
                                 + "overcommit-schedule (schedule() when no yield succeeds), both, ipi-boost, lock-queue-head, "
-                                + "critical-section (ipi-boost, candidates only inside a guest critical section)",
+                                + "upstream (Linux 5.x: the base scan with the IPI-boost candidates, no 2012 patch), "
+                                + "critical-section (upstream, candidates only inside a guest critical section)",
                         "virt/kvm/kvm_main.c kvm_vcpu_on_spin; 2012 undercommit/overcommit patches; commits d73eb57b80b,"
                                 + " 266e85a5ec9; Wanpeng Li, [PATCH v2 3/5] KVM: X86: Boost vCPU which is in critical"
                                 + " section, kvm list 2022-04-01"),

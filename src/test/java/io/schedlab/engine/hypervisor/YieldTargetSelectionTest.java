@@ -93,8 +93,8 @@ class YieldTargetSelectionTest {
     }
 
     @Test
-    void vanillaBoostsTheFirstVcpuPreemptedInKernelModeEvenOutsideACriticalSection() {
-        KvmLayer layer = layer("ipi-boost");
+    void upstreamBoostsTheFirstVcpuPreemptedInKernelModeEvenOutsideACriticalSection() {
+        KvmLayer layer = layer("upstream");
         Vcpu spinner = vcpu(0);
         Vcpu syscall = vcpu(1);
         Vcpu holder = vcpu(2);
@@ -144,6 +144,17 @@ class YieldTargetSelectionTest {
         Vcpu woken = vcpu(1);
         haltThenWake(layer, woken);
         assertThat(firstYieldOfSpinner(layer, spinner)).isSameAs(woken);
+    }
+
+    @Test
+    void upstreamAndCriticalSectionNeitherReturnEarlyNorScheduleWhenNoYieldSucceeds() {
+        for (String handler : List.of("upstream", "critical-section")) {
+            PleHandler h = PleHandler.of(handler);
+            assertThat(h.undercommitReturn()).as(handler).isFalse();
+            assertThat(h.overcommitSchedule()).as(handler).isFalse();
+            assertThat(h.interruptBoost()).as(handler).isTrue();
+        }
+        assertThat(PleHandler.of("ipi-boost").overcommitSchedule()).isTrue();
     }
 
     @Test
