@@ -125,7 +125,8 @@ public final class CostEstimator {
                 double message = (number(p, "sendUs", 4) + number(p, "recvUs", 4) + 2 * number(p, "lockUs", 1)) / 1e6;
                 double messages = (double) integer(p, "groups", 10) * integer(p, "fds", 20) * integer(p, "fds", 20)
                         * integer(p, "loops", 100);
-                return new Load(t, t / message, t, messages * message, true);
+                // at most one thread per vCPU moves messages at a time
+                return new Load(t, Math.min(t, vcpus) / message, t, messages * message, true);
             }
             case "parallel-build" -> {
                 long t = integer(p, "parallelism", 1);
