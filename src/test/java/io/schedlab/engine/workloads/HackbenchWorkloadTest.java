@@ -70,6 +70,27 @@ class HackbenchWorkloadTest {
     }
 
     @Test
+    void underKvmBesideACpuBoundVmEveryMessageArrivesAndTheSelfCheckHolds() {
+        // an overcommitted host: a hackbench VM beside a CPU-bound one, the simulator checking its invariants
+        for (String handler : List.of("upstream", "critical-section")) {
+            io.schedlab.engine.spec.ExperimentSpec spec = new io.schedlab.engine.spec.ExperimentSpec("hb", null, 2L, 1.0,
+                    StopCondition.ALL_COMPLETE, EngineRuns.host(1, 4, 1),
+                    new io.schedlab.engine.spec.SchedulerSpec("cfs", Map.of("pleHandler", handler)), null,
+                    List.of(EngineRuns.vm("hb", 4, null, null, null, "hackbench",
+                                    params("groups", 1, "fds", 6, "loops", 40, "lockUs", 5.0)),
+                            EngineRuns.vm("hog", 4, null, null, null, "cpu-loop", Map.of("threads", 4, "workSeconds", 0))),
+                    null, null);
+            ResultDocument doc = EngineRuns.ENGINE.withSelfCheck().run(
+                    EngineRuns.ENGINE.validate(spec, Limits.defaults()).normalized(), Limits.defaults(),
+                    io.schedlab.engine.run.RunControl.NONE);
+            VmResult hb = EngineRuns.vmResult(doc, "hb");
+            assertThat(hb.workloadDetails().get("messages")).as(handler).isEqualTo(6.0 * 6 * 40);
+            assertThat(doc.hypervisorStatistics().get("pleExits")).as(handler + ": writers spin on preempted holders")
+                    .isPositive();
+        }
+    }
+
+    @Test
     void outOfBoundsSizesNameTheField() {
         List<Violation> v = EngineRuns.ENGINE.validate(EngineRuns.spec(EngineRuns.host(1, 2, 1), "static",
                 StopCondition.DURATION, 1, List.of(EngineRuns.vm("vm", 1, null, null, null, "hackbench",
