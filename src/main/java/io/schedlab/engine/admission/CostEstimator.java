@@ -128,6 +128,14 @@ public final class CostEstimator {
                 long records = integer(p, "records", 0);
                 return new Load(t, t / cycle, t, records * t * cycle, records > 0, EVENTS_PER_SPIN_CYCLE);
             }
+            case "hackbench" -> {
+                long t = 2 * integer(p, "groups", 10) * integer(p, "fds", 20);
+                double message = (number(p, "sendUs", 4) + number(p, "recvUs", 4) + 2 * number(p, "lockUs", 1)) / 1e6;
+                double messages = (double) integer(p, "groups", 10) * integer(p, "fds", 20) * integer(p, "fds", 20)
+                        * integer(p, "loops", 100);
+                // at most one thread per vCPU moves messages at a time
+                return new Load(t, Math.min(t, vcpus) / message, t, messages * message, true);
+            }
             case "parallel-build" -> {
                 long t = integer(p, "parallelism", 1);
                 double job = number(p, "jobMeanMs", 72) / 1e3;

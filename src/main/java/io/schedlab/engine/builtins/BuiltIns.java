@@ -13,6 +13,7 @@ import io.schedlab.engine.policies.rt.SedfPolicy;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
 import io.schedlab.engine.workloads.CpuLoopWorkload;
+import io.schedlab.engine.workloads.HackbenchWorkload;
 import io.schedlab.engine.workloads.IdleWorkload;
 import io.schedlab.engine.workloads.InteractiveWorkload;
 import io.schedlab.engine.workloads.MemoryBandwidthWorkload;
@@ -46,13 +47,14 @@ public final class BuiltIns {
         policy(r, Arinc653Policy.descriptor());
         policy(r, CfsPolicy.descriptor());
         policy(r, EevdfPolicy.descriptor());
-        // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, interactive, request-response,
-        // trace, rt-app
+        // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, hackbench, interactive,
+        // request-response, trace, rt-app
         r.register(IdleWorkload.descriptor());
         r.register(CpuLoopWorkload.descriptor());
         r.register(MemoryBandwidthWorkload.descriptor());
         r.register(ParallelBuildWorkload.descriptor());
         r.register(SpinlockWorkload.descriptor());
+        r.register(HackbenchWorkload.descriptor());
         r.register(InteractiveWorkload.descriptor());
         r.register(RequestResponseWorkload.descriptor());
         r.register(TraceWorkload.descriptor());

@@ -16,6 +16,16 @@ public interface HypervisorHost {
     /** Runs the schedule path on pCPU {@code pcpu} now, as after a yield when {@code yielded}. */
     void reschedule(int pcpu, boolean yielded);
 
-    /** True when v's guest thread holds a guest lock or spins for one (the guest is in kernel mode). */
+    /**
+     * True when v's guest thread is in guest kernel mode: it holds a guest lock, spins for one, or runs
+     * kernel-mode work (a system call).
+     */
     boolean inGuestKernel(Vcpu v);
+
+    /**
+     * True when v's guest thread is inside a guest critical section: it holds a spinlock or spins for one,
+     * so its preempt_count is not zero (include/linux/spinlock_api_smp.h: __raw_spin_lock calls
+     * preempt_disable() before it spins).
+     */
+    boolean inCriticalSection(Vcpu v);
 }

@@ -66,6 +66,14 @@ final class KvmLayer implements HypervisorLayer {
         boolean dyEligible;
         /** vcpu->arch.preempted_in_kernel, recorded at sched-out. */
         boolean preemptedInKernel;
+        /**
+         * At sched-out it was inside a guest critical section (preempt_count not zero): holding or spinning for
+         * a spinlock, or halted in the guest's idle loop, which runs with preemption disabled (kernel/sched/core.c
+         * init_idle -> init_idle_preempt_count; arch/x86/include/asm/preempt.h: PREEMPT_DISABLED).
+         */
+        boolean inCriticalSection;
+        /** It left its CPU by halting (blocked), not by preemption: vcpu->preempted stays false (kvm_sched_out). */
+        boolean halted;
         /** A guest lock was handed to it while preempted (the pv-spinlock kick is pending). */
         boolean pendingKick;
         SchedulerContext.TimerHandle exitTimer;
@@ -128,13 +136,18 @@ final class KvmLayer implements HypervisorLayer {
         }
     }
 
-    /** kvm_sched_out: remember whether it was preempted in guest kernel mode. */
+    /**
+     * kvm_sched_out: remember whether it was preempted (still runnable) or halted, whether in guest kernel mode
+     * (kvm_arch_vcpu_put), and whether inside a critical section (what the guest's pv preempt_count shows).
+     */
     @Override
     public void vcpuStopped(Vcpu v) {
         State s = state(v);
         cancel(s);
         s.inHandler = false;
+        s.halted = v.state != VcpuState.RUNNABLE;
         s.preemptedInKernel = host.inGuestKernel(v);
+        s.inCriticalSection = s.halted || host.inCriticalSection(v);
     }
 
     @Override
@@ -289,8 +302,14 @@ final class KvmLayer implements HypervisorLayer {
             return 0; // not preempted: running, or halted
         }
         boolean interrupt = p.handler.interruptBoost() && cs.pendingKick;
-        if (p.yieldToKernelMode && !cs.preemptedInKernel && !interrupt) {
+        // From commit d73eb57b80b (ipi-boost and later) a vCPU woken from halt is a candidate (vcpu->ready) and the
+        // kernel-mode filter applies to preempted vCPUs only (READ_ONCE(vcpu->preempted) && yield_to_kernel_mode).
+        boolean preempted = !(p.handler.interruptBoost() && cs.halted);
+        if (p.yieldToKernelMode && preempted && !cs.preemptedInKernel && !interrupt) {
             return 0; // preempted in user mode
+        }
+        if (p.handler.criticalSectionsOnly() && !cs.inCriticalSection) {
+            return 0; // kvm_arch_boost_candidate: preemptible, interrupts on
         }
         if (!eligible(cs)) {
             return 0;

@@ -39,8 +39,12 @@ public final class KvmParameters {
         return List.of(
                 ParameterSpec.choice(HANDLER, "base", PleHandler.names(),
                         "pause-loop-exit handler: base, undercommit (return at once when alone on the run queue), "
-                                + "overcommit-schedule (schedule() when no yield succeeds), both, ipi-boost, lock-queue-head",
-                        "virt/kvm/kvm_main.c kvm_vcpu_on_spin; 2012 undercommit/overcommit patches; commits d73eb57b80b, 266e85a5ec9"),
+                                + "overcommit-schedule (schedule() when no yield succeeds), both, ipi-boost, lock-queue-head, "
+                                + "upstream (Linux 5.x: the base scan with the IPI-boost candidates, no 2012 patch), "
+                                + "critical-section (upstream, candidates only inside a guest critical section)",
+                        "virt/kvm/kvm_main.c kvm_vcpu_on_spin; 2012 undercommit/overcommit patches; commits d73eb57b80b,"
+                                + " 266e85a5ec9; Wanpeng Li, [PATCH v2 3/5] KVM: X86: Boost vCPU which is in critical"
+                                + " section, kvm list 2022-04-01"),
                 ParameterSpec.integer("pleGapCycles", 128, 0, 1L << 32, "cycles",
                         "ple_gap: most cycles between two PAUSEs of one loop; 0 turns pause-loop exiting off",
                         "arch/x86/kvm/vmx/vmx.c KVM_DEFAULT_PLE_GAP = 128"),

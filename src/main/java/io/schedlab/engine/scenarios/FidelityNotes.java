@@ -21,6 +21,7 @@ final class FidelityNotes {
             case "V1" -> V1;
             case "V3" -> V3;
             case "V4" -> V4;
+            case "V5" -> V5;
             case "V6" -> V6;
             default -> List.of();
         };
@@ -224,4 +225,20 @@ final class FidelityNotes {
             "Cold caches (`CacheModel`) cost little here: the jobs' 2 MiB working sets fit the 8 MiB LLC, so a move"
                     + " between cores reloads only part of the 256 KiB L2 from the LLC (a 2 MiB set owes an L2 of an"
                     + " eighth its size 7% of it: the reload transient's extra misses).");
+
+    private static final List<String> V5 = List.of(
+            "Ebizzy's fall from 1 to 2 VMs is lock-holder and lock-waiter preemption: the CPU-bound VM's vCPU threads"
+                    + " share every CPU with the benchmark's, CFS preempts vCPUs inside the spinlock section, the"
+                    + " waiters spin into pause-loop exits and the lock's throughput falls further than the halved"
+                    + " CPU share. From 2 to 3 VMs the model keeps falling (the share drops to a third), where the"
+                    + " source stays flat.",
+            "The boost (`pleHandler` critical-section: kvm_arch_boost_candidate) only changes a decision when a"
+                    + " yield candidate was preempted in guest kernel mode outside a critical section. The model's"
+                    + " ebizzy has no such state (its work outside the lock is user mode, and holding or spinning"
+                    + " for the lock is both kernel mode and a critical section), so vanilla and boosted are the same"
+                    + " run. Its hackbench has that state (system-call work outside the socket lock), but its"
+                    + " waiters rarely spin a whole PLE window: the few contended sections are 1 us socket-lock"
+                    + " sections, and the model has neither the guest scheduler's run-queue locks nor the"
+                    + " synchronous IPIs (smp_call_function_many waiting in csd_lock_wait) where a preempted target"
+                    + " makes the sender spin. Both are what the hackbench cells need.");
 }

@@ -26,6 +26,7 @@ final class RunLength {
             "parallel-build", List.of("jobs", "serialTailMs"),
             "cpu-loop", List.of("workSeconds"),
             "spinlock", List.of("records"),
+            "hackbench", List.of("loops"),
             "interactive", List.of("wakeups"),
             "request-response", List.of("transactions"),
             "memory-bandwidth", List.of("totalMb"));

@@ -17,7 +17,9 @@ import java.util.random.RandomGenerator;
  * vCPU, which stays busy without progress; the guest never preempts a spinning or lock-holding thread.
  * The guest reports when a thread starts and stops spinning, and a lock handed to a waiter whose
  * vCPU is preempted, to the hypervisor layer (KVM turns spinning into pause-loop exits). Mutexes block: a
- * waiter leaves its vCPU and is handed the mutex in FIFO order when it is unlocked.
+ * waiter leaves its vCPU and is handed the mutex in FIFO order when it is unlocked. Counting semaphores
+ * block the same way: a waiter without a unit leaves its vCPU, and a post hands the unit to the longest
+ * waiter, which wakes (a socket reader woken by a writer's message).
  */
 final class GuestKernel {
     /** A thread taking more zero-time phases in a row than this is a workload bug. */
@@ -266,6 +268,7 @@ final class GuestKernel {
                     th.mode = GuestThreadRun.COMPUTE;
                     th.remaining = c.workNanos();
                     th.memoryStream = c.memoryStream();
+                    th.kernel = c.kernel();
                     return;
                 }
             } else if (ph instanceof Phase.Sleep s) {
@@ -296,6 +299,23 @@ final class GuestKernel {
                             + " mutex " + u.mutex() + " it does not hold");
                 }
                 handMutexOver(mutex);
+            } else if (ph instanceof Phase.SemaphoreWait w) {
+                GuestSemaphore sem = th.vm.semaphore(w.semaphore());
+                if (sem.units > 0) {
+                    sem.units--;
+                } else {
+                    sem.waiters.addLast(th);
+                    th.where = GuestThreadRun.SEMAPHORE_WAIT;
+                    th.mode = GuestThreadRun.ADVANCE;
+                    return;
+                }
+            } else if (ph instanceof Phase.SemaphorePost post) {
+                post(th.vm.semaphore(post.semaphore()));
+            } else if (ph instanceof Phase.SemaphoreInit init) {
+                GuestSemaphore sem = th.vm.semaphore(init.semaphore());
+                for (int k = 0; k < init.units(); k++) {
+                    post(sem);
+                }
             } else if (ph instanceof Phase.Release r) {
                 GuestLock lock = th.vm.existingLock(r.lock());
                 if (lock == null || lock.holder != th) {
@@ -360,6 +380,19 @@ final class GuestKernel {
         GuestThreadRun next = mutex.waiters.pollFirst();
         mutex.holder = next;
         if (next == null) {
+            return;
+        }
+        next.where = GuestThreadRun.READY;
+        next.mode = GuestThreadRun.ADVANCE;
+        next.readyAt = sim.now;
+        dispatch(next);
+    }
+
+    /** One unit more: the longest waiter takes it and is woken like a sleeper (ready now, placed by {@link #dispatch}). */
+    private void post(GuestSemaphore sem) {
+        GuestThreadRun next = sem.waiters.pollFirst();
+        if (next == null) {
+            sem.units++;
             return;
         }
         next.where = GuestThreadRun.READY;
@@ -485,6 +518,7 @@ final class GuestKernel {
             th.sliceUsed = 0;
             th.remaining = 0;
             th.memoryStream = false;
+            th.kernel = false;
             return th;
         }
         if (threadCount == threads.length) {

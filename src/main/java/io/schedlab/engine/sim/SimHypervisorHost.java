@@ -32,7 +32,15 @@ final class SimHypervisorHost implements HypervisorHost {
     @Override
     public boolean inGuestKernel(Vcpu v) {
         GuestThreadRun th = sim.vcpus.get(v.uid).thread;
-        return th != null && th.where == GuestThreadRun.ON_VCPU
-                && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN) && v.state != VcpuState.OFFLINE;
+        return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
+                && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN
+                        || th.mode == GuestThreadRun.COMPUTE && th.kernel);
+    }
+
+    @Override
+    public boolean inCriticalSection(Vcpu v) {
+        GuestThreadRun th = sim.vcpus.get(v.uid).thread;
+        return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
+                && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN);
     }
 }

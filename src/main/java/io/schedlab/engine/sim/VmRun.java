@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Simulator state of one VM: its guest kernel's ready queue, threads, spinlocks and mutexes, workload and timings. */
+/** Simulator state of one VM: its guest kernel's ready queue, threads, spinlocks, mutexes and semaphores, workload and timings. */
 final class VmRun {
     final Vm vm;
     final VmSpec spec;
@@ -29,6 +29,8 @@ final class VmRun {
     private static final int SMALL_LOCKS = 64;
     /** Blocking mutexes by id (their own namespace); looked up only, never iterated. */
     private final Map<Integer, GuestLock> mutexes = new HashMap<>();
+    /** Counting semaphores by id (their own namespace); looked up only, never iterated. */
+    private final Map<Integer, GuestSemaphore> semaphores = new HashMap<>();
     final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     long startedAt = -1;
     long endedAt = -1;
@@ -64,10 +66,16 @@ final class VmRun {
         return mutexes.computeIfAbsent(id, k -> new GuestLock());
     }
 
-    /** Drops every lock and mutex (VM shutdown). */
+    /** The counting semaphore with this id, created (with no units) on first use. */
+    GuestSemaphore semaphore(int id) {
+        return semaphores.computeIfAbsent(id, k -> new GuestSemaphore());
+    }
+
+    /** Drops every lock, mutex and semaphore (VM shutdown). */
     void clearLocks() {
         java.util.Arrays.fill(smallLocks, null);
         otherLocks.clear();
         mutexes.clear();
+        semaphores.clear();
     }
 }

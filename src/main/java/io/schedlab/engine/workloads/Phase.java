@@ -1,14 +1,25 @@
 package io.schedlab.engine.workloads;
 
-/** One step of a guest thread: compute, sleep, take or release a spinlock or a mutex, or exit. */
+/**
+ * One step of a guest thread: compute (in user or guest kernel mode), sleep, take or release a spinlock or a
+ * mutex, wait on or post a semaphore, or exit.
+ */
 public sealed interface Phase {
 
     /**
      * Run for {@code workNanos} of CPU time at nominal speed. With {@code memoryStream} the
      * thread streams memory: its progress rate is scaled by its share of the NUMA node's
      * bandwidth and by remote access (see the cost model); without it only SMT and cold caches slow it.
+     * With {@code kernel} the work runs in guest kernel mode (a system call's work, outside any critical
+     * section: preemptible, interrupts on); the hypervisor sees a vCPU preempted there as preempted in
+     * kernel mode (KVM's preempted_in_kernel), not as inside a critical section.
      */
-    record Compute(long workNanos, boolean memoryStream) implements Phase {
+    record Compute(long workNanos, boolean memoryStream, boolean kernel) implements Phase {
+
+        /** User-mode work. */
+        public Compute(long workNanos, boolean memoryStream) {
+            this(workNanos, memoryStream, false);
+        }
     }
 
     /** Block for {@code nanos} (I/O, think time); the thread leaves its vCPU. */
@@ -33,6 +44,23 @@ public sealed interface Phase {
 
     /** Release mutex {@code mutex} (held by this thread): the first waiter gets it and becomes ready. */
     record MutexUnlock(int mutex) implements Phase {
+    }
+
+    /**
+     * Wait on counting semaphore {@code semaphore} (a futex-based wait: a socket reader sleeping in
+     * sk_wait_data, a writer waiting for buffer space): take one unit if there is one, else leave the vCPU
+     * and queue FIFO until a post hands one over. Semaphore ids are their own namespace; each starts at
+     * 0 units, or at what {@link SemaphoreInit} gave it.
+     */
+    record SemaphoreWait(int semaphore) implements Phase {
+    }
+
+    /** Add one unit to semaphore {@code semaphore}: its longest waiter, if any, takes it and becomes ready (a wake-up). */
+    record SemaphorePost(int semaphore) implements Phase {
+    }
+
+    /** Give semaphore {@code semaphore} {@code units} more units at once, waking no one (set-up of a buffer's free space). */
+    record SemaphoreInit(int semaphore, int units) implements Phase {
     }
 
     /** The thread ends. */

@@ -32,6 +32,7 @@ class CostEstimatorTest {
             out.add(spec(policy, 4, 3, 2, "{\"type\":\"interactive\",\"params\":{\"threads\":2,\"thinkMeanMs\":5,\"burstMeanUs\":300}}", 2, ""));
         }
         out.add(spec("credit2", 4, 8, 1, "{\"type\":\"spinlock\",\"params\":{\"outsideUs\":200,\"insideUs\":20}}", 1, ""));
+        out.add(spec("credit2", 4, 1, 4, "{\"type\":\"hackbench\",\"params\":{\"groups\":2,\"fds\":4,\"loops\":300}}", 1, ""));
         out.add(spec("credit", 8, 4, 2, "{\"type\":\"parallel-build\",\"params\":{\"parallelism\":2,\"jobs\":200,\"jobMeanMs\":20}}", 5, ""));
         out.add(spec("credit2", 2, 2, 1, "{\"type\":\"memory-bandwidth\",\"params\":{\"threads\":1}}", 1, ""));
         out.add(spec("credit", 16, 4, 2, "{\"type\":\"idle\",\"params\":{\"threads\":2}}", 5, ""));
