@@ -107,7 +107,7 @@ final class GuestKernel {
         }
         if (target != null) {
             assign(th, target);
-            sim.wakeVcpu(target);
+            sim.path.wake(target);
             return;
         }
         run.ready.addLast(th);
@@ -235,7 +235,7 @@ final class GuestKernel {
             if (next == null) {
                 updateStreaming(vr, false);
                 if (vr.v.state == VcpuState.RUNNING) {
-                    sim.blockVcpu(vr);
+                    sim.path.block(vr);
                 }
                 return;
             }
