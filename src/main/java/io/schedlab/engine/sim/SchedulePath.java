@@ -78,7 +78,7 @@ abstract class SchedulePath {
 
     /** The path of {@code hypervisor}, which initialises {@code policy}. */
     static SchedulePath of(Hypervisor hypervisor, Simulator sim, SchedulerPolicy policy) {
-        return new XenSchedulePath(sim, policy);
+        return hypervisor == Hypervisor.XEN ? new XenSchedulePath(sim, policy) : new LinuxSchedulePath(sim, policy);
     }
 
     // ------------------------------------------------------------------ what differs per hypervisor
