@@ -17,7 +17,8 @@ import java.util.Map;
  * prev, the path switches (prev RUNNING becomes RUNNABLE) and, under Xen, afterwards calls
  * {@link #contextSaved}(prev); Linux's path (KVM) has no such step.</li>
  * </ul>
- * A policy keeps its queues itself and never touches {@code Pcpu.current} or vCPU states. Optional capabilities
+ * A policy keeps its queues itself and never touches {@code Pcpu.current} or vCPU states (core scheduling, the
+ * schedule path of its inner policy, changes only those of its own units and resources). Optional capabilities
  * are interfaces a policy also implements: {@link DirectedYield}, {@link LockWork}, {@link SelfCheckAssumptions}.
  */
 public interface SchedulerPolicy {

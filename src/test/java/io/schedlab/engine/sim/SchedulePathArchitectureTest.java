@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine's structure: the hypervisor's schedule path is the only caller of the policy's hooks and the
- * only writer of vCPU states and {@code Pcpu.current}, and result building and the self-check read the run
- * only through {@link RunView}.
+ * only writer of vCPU states and {@code Pcpu.current} (core scheduling, its inner policy's path, writes its
+ * units' and resources' own), and result building and the self-check read the run only through
+ * {@link RunView}.
  */
 class SchedulePathArchitectureTest {
     private static final JavaClasses ENGINE = new ClassFileImporter()
@@ -50,13 +51,16 @@ class SchedulePathArchitectureTest {
                 .containsExactlyInAnyOrder(SchedulePath.class.getName(), XenSchedulePath.class.getName());
     }
 
+    /**
+     * Only the schedule path changes a vCPU's state or what a pCPU runs. Core scheduling is its inner policy's
+     * schedule path (core.c's units in Xen): its unit (SchedUnit) changes its own state and its resource
+     * (SchedResource) what the resource's pCPU runs, both objects only the inner policy sees.
+     */
     @Test
-    void onlyTheSchedulePathMovesVcpuStatesAndSetsWhatAPcpuRuns() {
+    void onlyTheSchedulePathsMoveVcpuStatesAndSetWhatAPcpuRuns() {
         Set<String> movers = new TreeSet<>();
+        Set<String> pcpuWriters = new TreeSet<>();
         for (JavaClass c : ENGINE) {
-            if (c.getPackageName().startsWith(POLICIES)) {
-                continue;
-            }
             for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
                 if (call.getTargetOwner().isEquivalentTo(VcpuStateMachine.class) && call.getName().equals("move")) {
                     movers.add(c.getName());
@@ -65,12 +69,14 @@ class SchedulePathArchitectureTest {
             for (JavaFieldAccess access : c.getFieldAccessesFromSelf()) {
                 if (access.getAccessType() == JavaFieldAccess.AccessType.SET
                         && access.getTargetOwner().isEquivalentTo(Pcpu.class) && access.getName().equals("current")) {
-                    movers.add(c.getName());
+                    pcpuWriters.add(c.getName());
                 }
             }
         }
-        assertThat(movers).as("classes outside the policies that change a vCPU's state or a pCPU's current vCPU")
-                .containsExactly(SchedulePath.class.getName());
+        assertThat(movers).as("classes that change a vCPU's state")
+                .containsExactlyInAnyOrder(SchedulePath.class.getName(), POLICIES + ".coresched.SchedUnit");
+        assertThat(pcpuWriters).as("classes that set a pCPU's current vCPU")
+                .containsExactlyInAnyOrder(SchedulePath.class.getName(), POLICIES + ".coresched.SchedResource");
     }
 
     @Test
