@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * The hypervisor's schedule path, the one caller of the policy's hooks: vCPU creation and removal, the
  * wake and block protocol, schedule() on a pCPU (lock, decision, switch) and what follows a switch, yields,
  * affinity and parameter changes. It owns which vCPU each pCPU runs ({@code Pcpu.current} and its
- * {@link VcpuRun}), the scheduler locks and the run-queue statistics. {@link XenSchedulePath} follows
+ * {@link VcpuRun}), the scheduler locks, the slice timers, the pCPUs' busy, idle and overhead accounts, the
+ * caches' warm-up state, the switch counters and the run-queue statistics. {@link XenSchedulePath} follows
  * xen/common/sched/core.c (context_saved after the switch), {@link LinuxSchedulePath} kernel/sched/core.c
  * __schedule() (no context_saved step).
  */
@@ -42,6 +43,14 @@ abstract class SchedulePath {
     private final VcpuRun[] runningOn;
     /** A SCHEDULE_SOFTIRQ raised on the pCPU is still in flight (tickles are deduplicated). */
     private final boolean[] schedulePending;
+    /** Busy, idle and overhead time of every pCPU. */
+    final PcpuAccounts accounts;
+    /** Slice timer per pCPU (Xen's s_timer, Linux's tick check), coalesced like plan events. */
+    final SliceTimers slices;
+    /** What each core's L2 and each socket's LLC still hold of a vCPU: the warm-up debt at switch-in. */
+    private final CacheModel caches;
+    /** Context switches and migrations by distance. */
+    final SwitchCounters switches;
 
     /** Initialises the policy ({@code init}) and reads its lock domains and run queues. */
     SchedulePath(Simulator sim, SchedulerPolicy policy) {
@@ -50,6 +59,10 @@ abstract class SchedulePath {
         int nP = sim.nP;
         runningOn = new VcpuRun[nP];
         schedulePending = new boolean[nP];
+        accounts = new PcpuAccounts(nP);
+        slices = new SliceTimers(sim, nP);
+        caches = new CacheModel(sim.topo, sim.costs);
+        switches = new SwitchCounters(sim.topo);
         policy.init(sim.ctx);
         coreSched = CoreScheduled.of(policy);
         if (coreSched != null) {
@@ -219,6 +232,13 @@ abstract class SchedulePath {
         schedule(p, false);
     }
 
+    /** The slice timer event {@code version} of p fired: schedule() there when p's slice is over. */
+    final void sliceEvent(int p, int version) {
+        if (slices.fire(p, version, sim.now)) {
+            schedule(p, false);
+        }
+    }
+
     /** Xen vcpu_wake (Linux try_to_wake_up): a blocked vCPU becomes runnable; the policy picks its pCPU and queues it. */
     final void wake(VcpuRun vr) {
         Vcpu v = vr.v;
@@ -319,7 +339,6 @@ abstract class SchedulePath {
             return;
         }
         Pcpu pc = sim.pcpus[p];
-        PcpuAccounts accounts = sim.accounts;
         long now = sim.now;
         long start = Math.max(now, accounts.overheadUntil(p));
         Vcpu prev = pc.current;
@@ -348,7 +367,7 @@ abstract class SchedulePath {
                 sw += sim.costs.tlbFlushNanos(); // seed 000: idle -> vCPU last run elsewhere flushes the TLB
             }
             sim.latencies.contextSwitch(sw);
-            sim.switches.switched();
+            switches.switched();
             t += sw;
             boolean busyChange = (prev == null) != (next == null);
             if (busyChange) {
@@ -388,7 +407,7 @@ abstract class SchedulePath {
                 coreSched.idleStarted(p);
             }
         }
-        sim.slices.set(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : Simulator.NEVER);
+        slices.set(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : Simulator.NEVER);
     }
 
     /** Queue work the policy did since the last call (0 when it reports none). */
@@ -401,10 +420,10 @@ abstract class SchedulePath {
      * ended then); an idle p idles from then on.
      */
     final void switchTailEnded(int p, long start, long end) {
-        sim.accounts.addOverhead(p, start, end);
+        accounts.addOverhead(p, start, end);
         VcpuRun cur = runningOn[p];
         if (cur == null) {
-            sim.accounts.idleNotBefore(p, end);
+            accounts.idleNotBefore(p, end);
         } else if (end > cur.runStart) {
             long shift = end - cur.runStart;
             cur.runStart = end;
@@ -454,9 +473,9 @@ abstract class SchedulePath {
         rqs.leave(vr);
         vr.account(VcpuState.RUNNING, t);
         sim.latencies.runqueueWait(t - vr.runnableSince);
-        long debt = sim.caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
+        long debt = caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
         if (vr.lastPcpu >= 0 && vr.lastPcpu != p) {
-            sim.switches.migrated(vr, vr.lastPcpu, p);
+            switches.migrated(vr, vr.lastPcpu, p);
             if (sim.trace.enabled()) {
                 sim.trace.record(sim.now, p, "migrate", v.vm.name, v.index);
             }
@@ -475,7 +494,7 @@ abstract class SchedulePath {
     private void stopRun(VcpuRun vr, int p, long at) {
         Vcpu v = vr.v;
         addCpu(vr, p, Math.max(0, at - vr.runStart));
-        sim.caches.switchOut(v.uid, p, at);
+        caches.switchOut(v.uid, p, at);
         vr.planDeadline = Simulator.NEVER;
         if (v.state == VcpuState.RUNNING) {
             VcpuStateMachine.move(v, VcpuState.RUNNABLE);
@@ -494,7 +513,7 @@ abstract class SchedulePath {
     }
 
     private void idleEnded(int p, long ns) {
-        sim.accounts.addIdle(p, ns);
+        accounts.addIdle(p, ns);
         if (coreSched != null) {
             coreSched.idleEnded(p, ns);
         }
@@ -503,7 +522,7 @@ abstract class SchedulePath {
     private void addCpu(VcpuRun vr, int p, long ns) {
         vr.cpuNs += ns;
         vr.timeOnPcpu.add(p, ns);
-        sim.accounts.addBusy(p, ns);
+        accounts.addBusy(p, ns);
     }
 
     // ------------------------------------------------------------------ end of run
@@ -521,10 +540,10 @@ abstract class SchedulePath {
                 }
                 vr.runStart = Math.max(vr.runStart, end);
             } else {
-                idleEnded(p, Math.max(0, end - sim.accounts.idleSince(p)));
-                sim.accounts.idleNotBefore(p, end);
+                idleEnded(p, Math.max(0, end - accounts.idleSince(p)));
+                accounts.idleNotBefore(p, end);
             }
-            sim.accounts.closeAt(p, end);
+            accounts.closeAt(p, end);
         }
         for (VcpuRun vr : sim.tables.vcpus()) {
             if (vr.acctState != VcpuState.RUNNING) {

@@ -38,8 +38,8 @@ public final class Simulator {
     private static final long POLL_MASK = (1 << 14) - 1;
 
     final ExperimentSpec spec;
-    final Limits limits;
-    final RunControl control;
+    private final Limits limits;
+    private final RunControl control;
     final CostModel costs;
     final Topology topo;
     final String policyName;
@@ -54,7 +54,7 @@ public final class Simulator {
     final EventQueue queue;
     final BoundedTrace trace;
     final long seed;
-    final long endTime;
+    private final long endTime;
     final boolean stopWhenComplete;
 
     long now;
@@ -68,12 +68,6 @@ public final class Simulator {
     /** NUMA node of each pCPU. */
     final int[] numaNodeOf;
     final int[][] siblings;
-    /** Busy, idle and overhead time of every pCPU. */
-    final PcpuAccounts accounts;
-    /** Slice timer per pCPU, coalesced like plan events. */
-    final SliceTimers slices;
-    /** What each core's L2 and each socket's LLC still hold of a vCPU: the warm-up debt at switch-in. */
-    final CacheModel caches;
 
     /** The vCPU and VM tables. */
     final RunTables tables = new RunTables();
@@ -82,7 +76,6 @@ public final class Simulator {
 
     // metrics
     final RunLatencies latencies = new RunLatencies();
-    final SwitchCounters switches;
 
     SelfCheck check;
 
@@ -120,10 +113,6 @@ public final class Simulator {
         for (int p = 0; p < nP; p++) {
             siblings[p] = topo.siblings(p).stream().mapToInt(x -> x.id).toArray();
         }
-        accounts = new PcpuAccounts(nP);
-        slices = new SliceTimers(this, nP);
-        caches = new CacheModel(topo, costs);
-        switches = new SwitchCounters(topo);
         progress = new Progress(this);
 
         Hypervisor hypervisor = hypervisorOf(spec, registry);
@@ -200,11 +189,7 @@ public final class Simulator {
         int target = EventQueue.target(ev);
         switch (EventQueue.kind(ev)) {
             case EV_SCHEDULE -> path.softirq(target);
-            case EV_SLICE -> {
-                if (slices.fire(target, EventQueue.version(ev), now)) {
-                    path.schedule(target, false);
-                }
-            }
+            case EV_SLICE -> path.sliceEvent(target, EventQueue.version(ev));
             case EV_PLAN -> onPlanEvent(tables.vcpu(target), EventQueue.version(ev));
             case EV_THREAD_WAKE -> guest.onSleepEnd(target, EventQueue.version(ev));
             case EV_TIMER -> ctx.fire(target, EventQueue.version(ev));
@@ -240,7 +225,7 @@ public final class Simulator {
         int version = EventQueue.version(ev);
         switch (EventQueue.kind(ev)) {
             case EV_SLICE:
-                return slices.isStale(target, version);
+                return path.slices.isStale(target, version);
             case EV_PLAN: {
                 VcpuRun vr = tables.vcpu(target);
                 return version != vr.planPushId || vr.planPendingAt == NEVER;
