@@ -51,6 +51,24 @@ class SchedulePathArchitectureTest {
                 .containsExactlyInAnyOrder(SchedulePath.class.getName(), XenSchedulePath.class.getName());
     }
 
+    /** Inside the policies a hook is called through the interface only where core scheduling delegates to its inner policy. */
+    @Test
+    void onlyCoreSchedulingCallsAnotherPolicysHooks() {
+        Set<String> callers = new TreeSet<>();
+        for (JavaClass c : ENGINE) {
+            for (JavaMethodCall call : c.getMethodCallsFromSelf()) {
+                JavaClass owner = call.getTargetOwner();
+                if (HOOKS.contains(call.getName())
+                        && (owner.isEquivalentTo(SchedulerPolicy.class) || owner.isEquivalentTo(DirectedYield.class))) {
+                    callers.add(c.getName());
+                }
+            }
+        }
+        assertThat(callers).as("classes that call a hook through the policy interfaces")
+                .containsExactlyInAnyOrder(SchedulePath.class.getName(), XenSchedulePath.class.getName(),
+                        POLICIES + ".coresched.UnitScheduler");
+    }
+
     /**
      * Only the schedule path changes a vCPU's state or what a pCPU runs. Core scheduling is its inner policy's
      * schedule path (core.c's units in Xen): its unit (SchedUnit) changes its own state and its resource
