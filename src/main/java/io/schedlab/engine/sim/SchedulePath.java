@@ -20,8 +20,8 @@ import java.util.TreeMap;
  * The hypervisor's schedule path, the one caller of the policy's hooks: vCPU creation and removal, the
  * wake and block protocol, schedule() on a pCPU (lock, decision, switch) and what follows a switch, yields,
  * affinity and parameter changes. It owns which vCPU each pCPU runs ({@code Pcpu.current} and its
- * {@link VcpuRun}), the scheduler locks, the slice timers, the pCPUs' busy, idle and overhead accounts, the
- * caches' warm-up state, the switch counters and the run-queue statistics. {@link XenSchedulePath} follows
+ * {@link VcpuRun}), the scheduler locks, the slice timers and the run-queue statistics; {@link RunBooks} books
+ * what its switches do. {@link XenSchedulePath} follows
  * xen/common/sched/core.c (context_saved after the switch), {@link LinuxSchedulePath} kernel/sched/core.c
  * __schedule() (no context_saved step).
  */
@@ -43,14 +43,10 @@ abstract class SchedulePath {
     private final VcpuRun[] runningOn;
     /** A SCHEDULE_SOFTIRQ raised on the pCPU is still in flight (tickles are deduplicated). */
     private final boolean[] schedulePending;
-    /** Busy, idle and overhead time of every pCPU. */
-    final PcpuAccounts accounts;
     /** Slice timer per pCPU (Xen's s_timer, Linux's tick check), coalesced like plan events. */
     final SliceTimers slices;
-    /** What each core's L2 and each socket's LLC still hold of a vCPU: the warm-up debt at switch-in. */
-    private final CacheModel caches;
-    /** Context switches and migrations by distance. */
-    final SwitchCounters switches;
+    /** What the switches do to the pCPUs' and vCPUs' books. */
+    final RunBooks books;
 
     /** Initialises the policy ({@code init}) and reads its lock domains and run queues. */
     SchedulePath(Simulator sim, SchedulerPolicy policy) {
@@ -59,10 +55,7 @@ abstract class SchedulePath {
         int nP = sim.nP;
         runningOn = new VcpuRun[nP];
         schedulePending = new boolean[nP];
-        accounts = new PcpuAccounts(nP);
         slices = new SliceTimers(sim, nP);
-        caches = new CacheModel(sim.topo, sim.costs);
-        switches = new SwitchCounters(sim.topo);
         policy.init(sim.ctx);
         coreSched = CoreScheduled.of(policy);
         if (coreSched != null) {
@@ -87,6 +80,7 @@ abstract class SchedulePath {
             rqOf[p] = Math.floorMod(policy.runqueueOf(sim.pcpus[p]), nRq);
         }
         rqs = new RunQueueStats(sim, nRq);
+        books = new RunBooks(sim, rqs, rqOf, coreSched);
     }
 
     /** The path of {@code hypervisor}, which initialises {@code policy}. */
@@ -340,11 +334,11 @@ abstract class SchedulePath {
         }
         Pcpu pc = sim.pcpus[p];
         long now = sim.now;
-        long start = Math.max(now, accounts.overheadUntil(p));
+        long start = Math.max(now, books.accounts.overheadUntil(p));
         Vcpu prev = pc.current;
         VcpuRun prevRun = runningOn[p];
         if (prev == null) {
-            idleEnded(p, Math.max(0, start - accounts.idleSince(p)));
+            books.idleEnded(p, Math.max(0, start - books.accounts.idleSince(p)));
         } else {
             sim.progress.settle(prevRun);
         }
@@ -367,14 +361,17 @@ abstract class SchedulePath {
                 sw += sim.costs.tlbFlushNanos(); // seed 000: idle -> vCPU last run elsewhere flushes the TLB
             }
             sim.latencies.contextSwitch(sw);
-            switches.switched();
+            books.switches.switched();
             t += sw;
             boolean busyChange = (prev == null) != (next == null);
             if (busyChange) {
                 sim.progress.settleSiblings(p);
             }
             if (prevRun != null) {
-                stopRun(prevRun, p, start);
+                if (prevRun.v.state == VcpuState.RUNNING) {
+                    VcpuStateMachine.move(prevRun.v, VcpuState.RUNNABLE); // the policy re-queues it
+                }
+                books.stopped(prevRun, p, start);
             }
             pc.current = next;
             runningOn[p] = nextRun;
@@ -382,7 +379,11 @@ abstract class SchedulePath {
                 t = afterSwitch(prevRun, p, t);
             }
             if (nextRun != null) {
-                startRun(nextRun, p, t);
+                if (sim.check != null) {
+                    sim.check.beforeStart(nextRun);
+                }
+                VcpuStateMachine.move(next, VcpuState.RUNNING);
+                books.started(nextRun, p, t);
             }
             if (busyChange) {
                 sim.progress.replanSiblings(p);
@@ -391,22 +392,9 @@ abstract class SchedulePath {
                 sim.trace.record(now, p, "switch", next == null ? null : next.vm.name, next == null ? -1 : next.index);
             }
         } else if (prevRun != null) {
-            // Same vCPU continues: its run pauses for the decision overhead.
-            long cpu = Math.max(0, start - prevRun.runStart);
-            addCpu(prevRun, p, cpu);
-            long debtLeft = Math.max(0, prevRun.progressFrom - start);
-            prevRun.runStart = t;
-            prevRun.lastSettle = t;
-            prevRun.progressFrom = t + debtLeft;
-            sim.guest.replan(prevRun);
+            books.continued(prevRun, p, start, t); // same vCPU: its run pauses for the decision overhead
         }
-        accounts.addOverhead(p, start, t);
-        if (pc.current == null) {
-            accounts.idleFrom(p, t);
-            if (coreSched != null) {
-                coreSched.idleStarted(p);
-            }
-        }
+        books.overhead(p, start, t, pc.current == null);
         slices.set(p, d != null && d.runNanos() >= 0 ? Math.max(t, start + d.runNanos()) : Simulator.NEVER);
     }
 
@@ -415,22 +403,9 @@ abstract class SchedulePath {
         return lockWork == null ? 0 : lockWork.takeLockWork();
     }
 
-    /**
-     * The vCPU switched in on p is delayed until {@code end} (the switch's tail ran as its own step and
-     * ended then); an idle p idles from then on.
-     */
+    /** The tail of p's last switch ran from {@code start} to {@code end} as its own step (see {@link RunBooks}). */
     final void switchTailEnded(int p, long start, long end) {
-        accounts.addOverhead(p, start, end);
-        VcpuRun cur = runningOn[p];
-        if (cur == null) {
-            accounts.idleNotBefore(p, end);
-        } else if (end > cur.runStart) {
-            long shift = end - cur.runStart;
-            cur.runStart = end;
-            cur.lastSettle = end;
-            cur.progressFrom += shift;
-            sim.guest.replan(cur);
-        }
+        books.switchTailEnded(p, runningOn[p], start, end);
     }
 
     /**
@@ -464,92 +439,10 @@ abstract class SchedulePath {
         }
     }
 
-    private void startRun(VcpuRun vr, int p, long t) {
-        Vcpu v = vr.v;
-        if (sim.check != null) {
-            sim.check.beforeStart(vr);
-        }
-        VcpuStateMachine.move(v, VcpuState.RUNNING);
-        rqs.leave(vr);
-        vr.account(VcpuState.RUNNING, t);
-        sim.latencies.runqueueWait(t - vr.runnableSince);
-        long debt = caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
-        if (vr.lastPcpu >= 0 && vr.lastPcpu != p) {
-            switches.migrated(vr, vr.lastPcpu, p);
-            if (sim.trace.enabled()) {
-                sim.trace.record(sim.now, p, "migrate", v.vm.name, v.index);
-            }
-        }
-        vr.lastPcpu = p;
-        v.processor = p;
-        vr.runStart = t;
-        vr.runningSince = t;
-        vr.lastSettle = t;
-        vr.progressFrom = t + debt;
-        sim.guest.onVcpuStart(vr, t);
-        sim.hyper.vcpuStarted(v);
-    }
-
-    /** prev leaves p at {@code at}: account its run; RUNNING becomes RUNNABLE (re-queued by the policy). */
-    private void stopRun(VcpuRun vr, int p, long at) {
-        Vcpu v = vr.v;
-        addCpu(vr, p, Math.max(0, at - vr.runStart));
-        caches.switchOut(v.uid, p, at);
-        vr.planDeadline = Simulator.NEVER;
-        if (v.state == VcpuState.RUNNING) {
-            VcpuStateMachine.move(v, VcpuState.RUNNABLE);
-        }
-        if (v.state == VcpuState.RUNNABLE || vr.migrating) {
-            vr.account(VcpuState.RUNNABLE, at);
-            vr.runnableSince = at;
-            if (!vr.migrating) {
-                rqs.enter(vr, rqOf[v.processor]);
-            }
-        } else {
-            vr.account(v.state, at);
-        }
-        sim.guest.updateStreaming(vr, false);
-        sim.hyper.vcpuStopped(v);
-    }
-
-    private void idleEnded(int p, long ns) {
-        accounts.addIdle(p, ns);
-        if (coreSched != null) {
-            coreSched.idleEnded(p, ns);
-        }
-    }
-
-    private void addCpu(VcpuRun vr, int p, long ns) {
-        vr.cpuNs += ns;
-        vr.timeOnPcpu.add(p, ns);
-        accounts.addBusy(p, ns);
-    }
-
     // ------------------------------------------------------------------ end of run
 
-    /** Closes every pCPU's books at {@code end}: the current runs and idle stretches, and the run queues. */
+    /** Closes the books at {@code end}. */
     final void finish(long end) {
-        for (int p = 0; p < sim.nP; p++) {
-            Vcpu c = sim.pcpus[p].current;
-            if (c != null) {
-                VcpuRun vr = sim.tables.vcpu(c.uid);
-                sim.progress.settle(vr);
-                addCpu(vr, p, Math.max(0, end - vr.runStart));
-                if (vr.runningSince > end) {
-                    vr.runnableNs -= vr.runningSince - end; // still waiting for its switch to finish at the end
-                }
-                vr.runStart = Math.max(vr.runStart, end);
-            } else {
-                idleEnded(p, Math.max(0, end - accounts.idleSince(p)));
-                accounts.idleNotBefore(p, end);
-            }
-            accounts.closeAt(p, end);
-        }
-        for (VcpuRun vr : sim.tables.vcpus()) {
-            if (vr.acctState != VcpuState.RUNNING) {
-                vr.account(vr.acctState, end);
-            }
-        }
-        rqs.finish();
+        books.finish(end);
     }
 }

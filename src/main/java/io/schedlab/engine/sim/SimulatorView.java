@@ -82,27 +82,27 @@ final class SimulatorView implements RunView {
 
     @Override
     public long busyNanos(int p) {
-        return sim.path.accounts.busy(p);
+        return sim.path.books.accounts.busy(p);
     }
 
     @Override
     public long idleNanos(int p) {
-        return sim.path.accounts.idle(p);
+        return sim.path.books.accounts.idle(p);
     }
 
     @Override
     public long overheadNanos(int p) {
-        return sim.path.accounts.overhead(p);
+        return sim.path.books.accounts.overhead(p);
     }
 
     @Override
     public long idleSince(int p) {
-        return sim.path.accounts.idleSince(p);
+        return sim.path.books.accounts.idleSince(p);
     }
 
     @Override
     public long overheadUntil(int p) {
-        return sim.path.accounts.overheadUntil(p);
+        return sim.path.books.accounts.overheadUntil(p);
     }
 
     @Override
@@ -142,12 +142,12 @@ final class SimulatorView implements RunView {
 
     @Override
     public long contextSwitches() {
-        return sim.path.switches.contextSwitches();
+        return sim.path.books.switches.contextSwitches();
     }
 
     @Override
     public Migrations migrations() {
-        SwitchCounters sw = sim.path.switches;
+        SwitchCounters sw = sim.path.books.switches;
         return new Migrations(sw.migrations(), sw.sameCore(), sw.sameSocket(), sw.crossSocket());
     }
 
