@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
-import java.util.TreeMap;
 
 /** Turns a finished run, read through its {@link RunView}, into the {@link ResultDocument}. */
 public final class ResultBuilder {

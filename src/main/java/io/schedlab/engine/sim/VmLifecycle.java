@@ -19,7 +19,8 @@ import java.util.Map;
 
 /**
  * VM starts and the timeline (xl-style actions: pin/unpin, soft affinity, weight, cap, create,
- * shutdown), and the all-complete stop condition.
+ * shutdown), and the all-complete stop condition. What an action does to scheduling (new vCPUs, a
+ * vCPU moved off its pCPU, parameters, a shut-down VM's vCPUs) is a call of the schedule path.
  */
 final class VmLifecycle {
     private final Simulator sim;
