@@ -114,10 +114,12 @@ final class RandomSpecs {
             return new WorkloadSpec("cpu-loop", p);
         }
         // any registered type with its defaults (covers every registered workload but rt-app, whose default is one
-        // periodic thread, and hackbench, registered later; drawing them too would change the spec of every pinned
-        // seed; RtAppEngineTest and HackbenchWorkloadTest run them, the latter under the self-check)
+        // periodic thread, and hackbench and request-response, registered later; drawing them too would change the
+        // spec of every pinned seed; RtAppEngineTest, HackbenchWorkloadTest (under the self-check) and
+        // RequestResponseWorkloadTest run them)
+        List<String> drawnLater = List.of("rt-app", "hackbench", "request-response");
         List<WorkloadDescriptor> all = registry.workloads().stream()
-                .filter(d -> !d.type().equals("rt-app") && !d.type().equals("hackbench")).toList();
+                .filter(d -> !drawnLater.contains(d.type())).toList();
         for (int tries = 0; tries < all.size(); tries++) {
             WorkloadDescriptor d = all.get(r.nextInt(all.size()));
             if (validAlone(d, registry)) {

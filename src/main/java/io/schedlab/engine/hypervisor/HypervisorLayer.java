@@ -5,8 +5,9 @@ import io.schedlab.engine.model.Vcpu;
 /**
  * What the simulator tells the hypervisor about vCPUs beyond the policy's hooks: scheduled in or
  * out on a pCPU, guest lock spinning started or stopped, a guest lock handed to a waiter.
- * Xen's layer turns spinning of HVM guests into pause-loop exits that yield (its schedule path is the
- * simulator's own); KVM's turns spinning into pause-loop exits with kvm_vcpu_on_spin's directed yield.
+ * Xen's layer turns spinning of HVM guests into pause-loop exits that yield; KVM's turns spinning into
+ * pause-loop exits with kvm_vcpu_on_spin's directed yield. Both act through {@link HypervisorHost}, whose
+ * schedule path calls the policy.
  */
 public interface HypervisorLayer {
 

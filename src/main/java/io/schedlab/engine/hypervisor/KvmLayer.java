@@ -13,7 +13,6 @@ import static io.schedlab.engine.hypervisor.HypervisorStatistics.YIELDS_TRIED;
 
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
-import io.schedlab.engine.policies.DirectedYield;
 import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.YieldToResult;
 import io.schedlab.engine.params.Params;
@@ -203,7 +202,7 @@ final class KvmLayer implements HypervisorLayer {
         s.window = grow(s.window);
         long cost = p.vmExitNanos;
         boolean reschedule;
-        int nrRunning = host.policy().nrRunning(ctx.topology().pcpu(me.processor));
+        int nrRunning = host.nrRunning(me.processor);
         if (p.handler.undercommitReturn() && nrRunning == 1) {
             stats.add(me.uid, iUnder, 1); // alone on its run queue: nothing to yield to
             reschedule = false;
@@ -316,7 +315,7 @@ final class KvmLayer implements HypervisorLayer {
         }
         stats.add(me.uid, iTried, 1);
         spent[0] += p.yieldToNanos;
-        YieldToResult r = DirectedYield.of(host.policy()).yieldTo(me, c);
+        YieldToResult r = host.yieldTo(me, c);
         if (r == YieldToResult.YIELDED) {
             stats.add(me.uid, iOk, 1);
             return 1;

@@ -124,8 +124,7 @@ final class XenLayer implements HypervisorLayer {
         }
         anyExit = true;
         stats.add(v.uid, iPle, 1);
-        host.policy().yield(v);
-        host.reschedule(v.processor, false);
+        host.yield(v);
         if (ctx.isSpinning(v) && exitTimers[v.uid] == null) {
             arm(v);
         }

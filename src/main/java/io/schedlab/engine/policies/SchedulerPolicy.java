@@ -8,14 +8,17 @@ import java.util.Map;
 /**
  * A hypervisor vCPU scheduler, shaped after Xen's {@code struct scheduler} hooks
  * (xen/common/sched/private.h: insert_unit, remove_unit, pick_resource, wake, sleep,
- * do_schedule, context_saved, yield, adjust), plus Linux's directed yield_to for KVM. The simulator calls these in this order:
+ * do_schedule, context_saved, yield, adjust), plus Linux's directed yield_to for KVM. The hypervisor's schedule
+ * path in the simulator is the only caller of these hooks, in this order:
  * <ul>
- * <li>wake: simulator sets state RUNNABLE, calls {@link #pickCpu}, sets {@code v.processor}, calls {@link #wake};</li>
- * <li>block: simulator sets state BLOCKED, calls {@link #sleep}, then schedules the pCPU if v was running there;</li>
+ * <li>wake: the path sets state RUNNABLE, calls {@link #pickCpu}, sets {@code v.processor}, calls {@link #wake};</li>
+ * <li>block: the path sets state BLOCKED, calls {@link #sleep}, then schedules the pCPU if v was running there;</li>
  * <li>schedule on pCPU p (tickle, slice timer, block or yield): {@link #doSchedule}; if the result differs from
- * prev, the simulator switches (prev RUNNING becomes RUNNABLE) and afterwards calls {@link #contextSaved}(prev).</li>
+ * prev, the path switches (prev RUNNING becomes RUNNABLE) and, under Xen, afterwards calls
+ * {@link #contextSaved}(prev); Linux's path (KVM) has no such step.</li>
  * </ul>
- * A policy keeps its queues itself and never touches {@code Pcpu.current} or vCPU states. Optional capabilities
+ * A policy keeps its queues itself and never touches {@code Pcpu.current} or vCPU states (core scheduling, the
+ * schedule path of its inner policy, changes only those of its own units and resources). Optional capabilities
  * are interfaces a policy also implements: {@link DirectedYield}, {@link LockWork}, {@link SelfCheckAssumptions}.
  */
 public interface SchedulerPolicy {
@@ -45,7 +48,7 @@ public interface SchedulerPolicy {
      */
     Decision doSchedule(Pcpu p, Vcpu prev, boolean prevYielded);
 
-    /** prev's state has been saved after a switch away from it: re-queue it if still runnable. */
+    /** prev's state has been saved after a switch away from it (Xen only): re-queue it if still runnable. */
     void contextSaved(Vcpu prev);
 
     /**

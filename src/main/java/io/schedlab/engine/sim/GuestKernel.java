@@ -109,7 +109,7 @@ final class GuestKernel {
         }
         if (target != null) {
             assign(th, target);
-            sim.wakeVcpu(target);
+            sim.path.wake(target);
             return;
         }
         run.ready.addLast(th);
@@ -237,7 +237,7 @@ final class GuestKernel {
             if (next == null) {
                 updateStreaming(vr, false);
                 if (vr.v.state == VcpuState.RUNNING) {
-                    sim.blockVcpu(vr);
+                    sim.path.block(vr);
                 }
                 return;
             }

@@ -7,7 +7,7 @@ import io.schedlab.engine.costs.CostModel;
  * event order, and the hold time of each locked path.
  * <ul>
  * <li>Policies that do not report their lock work (credit, credit2, static, null) hold a decision for
- * {@code decisionBaseNanos + lockHoldPerSharerNanos x (sharers - 1)} and context_saved for
+ * {@code decisionBaseNanos + lockHoldPerSharerNanos x (sharers - 1)} and (Xen's path only) context_saved for
  * {@code contextSavedNanos}; their wake-ups and timers take no lock time (the charge of earlier releases).</li>
  * <li>Policies that report it ({@code SchedulerPolicy.reportsLockWork}) hold each path for its base
  * ({@code decisionBaseNanos}, {@code contextSavedNanos}, {@code lockBaseNanos} for wake-ups and timers) plus

@@ -162,7 +162,7 @@ final class Progress {
 
     void settleSiblings(int p) {
         for (int s : sim.siblings[p]) {
-            VcpuRun r = sim.runningOn[s];
+            VcpuRun r = sim.path.runningOn(s);
             if (r != null) {
                 settle(r);
             }
@@ -171,7 +171,7 @@ final class Progress {
 
     void replanSiblings(int p) {
         for (int s : sim.siblings[p]) {
-            VcpuRun r = sim.runningOn[s];
+            VcpuRun r = sim.path.runningOn(s);
             if (r != null) {
                 sim.guest.replan(r);
             }
@@ -183,7 +183,7 @@ final class Progress {
         int p = vr.v.processor;
         double r = 1.0;
         for (int s : sim.siblings[p]) {
-            if (sim.runningOn[s] != null) {
+            if (sim.path.runningOn(s) != null) {
                 r *= smtFactor; // VMware: slightly more than half of solo throughput
                 break;
             }

@@ -25,26 +25,30 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
-import java.util.TreeMap;
 
-/** Turns a finished {@link Simulator} into the {@link ResultDocument}. */
+/** Turns a finished run, read through its {@link RunView}, into the {@link ResultDocument}. */
 public final class ResultBuilder {
     private ResultBuilder() {
     }
 
     /** The document of a run that reached its end ({@code duration} or {@code all-complete}). */
     public static ResultDocument build(Simulator sim, long wallNanos) {
-        return build(sim, wallNanos, sim.stoppedEarly() ? ResultDocument.STOP_ALL_COMPLETE
+        RunView view = sim.view();
+        return build(view, wallNanos, view.stoppedEarly() ? ResultDocument.STOP_ALL_COMPLETE
                 : ResultDocument.STOP_DURATION);
     }
 
     /** The document with a given stop reason ({@code stopped} and {@code event-limit} are partial results). */
     public static ResultDocument build(Simulator sim, long wallNanos, String stopReason) {
-        long end = sim.now;
+        return build(sim.view(), wallNanos, stopReason);
+    }
+
+    private static ResultDocument build(RunView sim, long wallNanos, String stopReason) {
+        long end = sim.now();
         List<VmResult> vms = new ArrayList<>();
         Map<String, Headline> headline = new LinkedHashMap<>();
         FairnessIndex fairness = new FairnessIndex();
-        for (VmRun run : sim.vmRuns) {
+        for (VmRun run : sim.vms()) {
             VmResult r = vmResult(sim, run, end);
             vms.add(r);
             headline.put(r.name(), r.headline());
@@ -53,58 +57,57 @@ public final class ResultBuilder {
             }
         }
         List<PcpuResult> pcpus = new ArrayList<>();
-        CoreScheduled cs = sim.coreSched;
+        CoreScheduled cs = sim.coreScheduling();
         long forcedIdle = 0;
-        for (int p = 0; p < sim.nP; p++) {
-            Pcpu pc = sim.pcpus[p];
+        for (int p = 0; p < sim.pcpuCount(); p++) {
+            Pcpu pc = sim.pcpu(p);
             int only = p;
             Long forced = cs == null ? null : cs.forcedIdleNanos(p);
             forcedIdle += forced == null ? 0 : forced;
-            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.rqOf[p], sim.accounts.busy(p), sim.accounts.idle(p),
-                    sim.accounts.overhead(p), forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
+            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.resultRunqueueOf(p), sim.busyNanos(p),
+                    sim.idleNanos(p), sim.overheadNanos(p), forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
         }
         CoreSchedulingResult coreScheduling = cs == null ? null
                 : new CoreSchedulingResult(cs.granularity(), cs.cpusPerResource(), forcedIdle, cs.rendezvousCount(),
                         cs.rendezvousNanos());
         List<RunqueueResult> rqs = new ArrayList<>();
-        for (int rq = 0; rq < sim.rqs.count; rq++) {
+        for (int rq = 0; rq < sim.runqueueCount(); rq++) {
             int queue = rq;
             List<Integer> served = new ArrayList<>();
-            for (int p = 0; p < sim.nP; p++) {
-                if (sim.rqOf[p] == rq) {
+            for (int p = 0; p < sim.pcpuCount(); p++) {
+                if (sim.resultRunqueueOf(p) == rq) {
                     served.add(p);
                 }
             }
-            FairnessIndex onQueue = fairnessOn(sim, vms, end, pcpu -> sim.rqOf[pcpu] == queue);
-            rqs.add(new RunqueueResult(rq, List.copyOf(served), end == 0 ? 0 : (double) sim.rqs.area[rq] / end,
+            FairnessIndex onQueue = fairnessOn(sim, vms, end, pcpu -> sim.resultRunqueueOf(pcpu) == queue);
+            rqs.add(new RunqueueResult(rq, List.copyOf(served), end == 0 ? 0 : (double) sim.runqueueArea(rq) / end,
                     onQueue.names(), onQueue.index()));
         }
-        SwitchCounters sw = sim.switches;
-        Migrations migrations = new Migrations(sw.migrations(), sw.sameCore(), sw.sameSocket(), sw.crossSocket());
-        double streamWork = sim.progress.localStreamWork + sim.progress.remoteStreamWork;
-        RunTotals totals = new RunTotals(end, sim.events, sw.contextSwitches(), migrations,
-                streamWork == 0 ? null : sim.progress.localStreamWork / streamWork, sim.trace.emitted());
-        Distributions dists = sim.latencies.toDistributions();
+        Migrations migrations = sim.migrations();
+        double streamWork = sim.localStreamWork() + sim.remoteStreamWork();
+        RunTotals totals = new RunTotals(end, sim.events(), sim.contextSwitches(), migrations,
+                streamWork == 0 ? null : sim.localStreamWork() / streamWork, sim.traceRecords());
+        Distributions dists = sim.distributions();
         Double jain = fairness.index();
-        ResultSummary summary = new ResultSummary(end, wallNanos, sim.events, sw.contextSwitches(),
+        ResultSummary summary = new ResultSummary(end, wallNanos, sim.events(), sim.contextSwitches(),
                 migrations.total(), jain, headline);
         boolean partial = ResultDocument.STOP_STOPPED.equals(stopReason)
                 || ResultDocument.STOP_EVENT_LIMIT.equals(stopReason);
-        return new ResultDocument(EngineVersion.VERSION, sim.spec.name(), sim.policyName,
-                new LinkedHashMap<>(sim.spec.scheduler().params()), sim.seed, stopReason, partial, summary, totals,
+        return new ResultDocument(EngineVersion.VERSION, sim.spec().name(), sim.policyName(),
+                new LinkedHashMap<>(sim.spec().scheduler().params()), sim.spec().seed(), stopReason, partial, summary, totals,
                 new Fairness(jain, fairness.names(), FairnessIndex.MIN_DEMAND_SHARE), dists, vms, pcpus, rqs,
-                new TreeMap<>(sim.policy.statistics()),
-                sim.hyper.statistics() == null ? null : sim.hyper.statistics().run(), coreScheduling);
+                sim.policyStatistics(),
+                sim.hypervisorStatistics() == null ? null : sim.hypervisorStatistics().run(), coreScheduling);
     }
 
     /** The index over the competing VMs of the CPU time they got on the pCPUs {@code on} accepts. */
-    private static FairnessIndex fairnessOn(Simulator sim, List<VmResult> vms, long end, IntPredicate on) {
+    private static FairnessIndex fairnessOn(RunView sim, List<VmResult> vms, long end, IntPredicate on) {
         FairnessIndex index = new FairnessIndex();
         for (int i = 0; i < vms.size(); i++) {
             if (!vms.get(i).competing()) {
                 continue;
             }
-            VmRun run = sim.vmRuns.get(i);
+            VmRun run = sim.vms().get(i);
             long cpu = 0;
             for (VcpuRun vr : run.vcpus) {
                 for (long[] pt : vr.timeOnPcpu.sorted()) {
@@ -137,8 +140,8 @@ public final class ResultBuilder {
         return run.completedAt >= 0 ? run.completedAt : null;
     }
 
-    private static VmResult vmResult(Simulator sim, VmRun run, long end) {
-        HypervisorStatistics hyper = sim.hyper.statistics();
+    private static VmResult vmResult(RunView sim, VmRun run, long end) {
+        HypervisorStatistics hyper = sim.hypervisorStatistics();
         long vmEnd = run.endedAt >= 0 ? run.endedAt : end;
         WorkloadReport report = run.workload.report(vmEnd - run.startedAt);
         long cpu = 0;
@@ -165,7 +168,7 @@ public final class ResultBuilder {
                     vr.wakeLatency.toDistribution(true),
                     new Migrations(vr.migSameCore + vr.migSameSocket + vr.migCross, vr.migSameCore, vr.migSameSocket,
                             vr.migCross),
-                    ranOn, new TreeMap<>(sim.policy.statistics(vr.v)), hyper == null ? null : hyper.vcpu(vr.v.uid)));
+                    ranOn, sim.policyStatistics(vr.v), hyper == null ? null : hyper.vcpu(vr.v.uid)));
         }
         double demand = FairnessIndex.demandShare(cpu, wait, run.vcpus.size(), lifetime(run, end));
         return new VmResult(run.vm.name, run.spec.workload().type(), run.vm.weight, headline(report),
@@ -176,8 +179,8 @@ public final class ResultBuilder {
     }
 
     /** The VM's creation placement and the rule behind it (InitialPlacement.describe). */
-    private static InitialPlacementResult initialPlacement(Simulator sim, VmSpec vm) {
-        InitialPlacement.Description d = InitialPlacement.describe(sim.spec, vm, sim.descriptor);
+    private static InitialPlacementResult initialPlacement(RunView sim, VmSpec vm) {
+        InitialPlacement.Description d = InitialPlacement.describe(sim.spec(), vm, sim.descriptor());
         return new InitialPlacementResult(d.rule(), vm.placement(), d.release(), d.creation(), d.insertPick(),
                 d.source());
     }

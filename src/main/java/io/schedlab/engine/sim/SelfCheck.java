@@ -16,7 +16,7 @@ import io.schedlab.engine.policies.SelfCheckAssumptions;
  * anything leaves vCPUs taking short turns on one queue while another idles, each wait short.
  */
 final class SelfCheck {
-    private final Simulator sim;
+    private final RunView sim;
     /** What the policy lets the check assume about waits. */
     private final SelfCheckAssumptions assumptions;
     /** Hard affinity of each vCPU when the policy last placed it (wake or migration), by uid. */
@@ -34,22 +34,22 @@ final class SelfCheck {
     /** Per vCPU uid and pCPU: idle ns of that pCPU during the stint's finished waits. */
     private long[][] stranded = new long[0][];
 
-    SelfCheck(Simulator sim) {
+    SelfCheck(RunView sim) {
         this.sim = sim;
-        this.assumptions = SelfCheckAssumptions.of(sim.policy);
+        this.assumptions = sim.assumptions();
     }
 
     void afterEvent() {
-        int n = sim.vcpus.size();
+        int n = sim.vcpus().size();
         if (seenAt.length < n) {
             seenAt = new int[Math.max(n, seenAt.length * 2)];
         }
         stamp++;
         int running = 0;
-        for (int p = 0; p < sim.nP; p++) {
-            Vcpu c = sim.pcpus[p].current;
-            if (sim.runningOn[p] != (c == null ? null : sim.vcpus.get(c.uid))) {
-                fail("pcpu" + p + " runs " + c + " but the simulator's running table says " + sim.runningOn[p]);
+        for (int p = 0; p < sim.pcpuCount(); p++) {
+            Vcpu c = sim.pcpu(p).current;
+            if (sim.runningOn(p) != (c == null ? null : sim.vcpus().get(c.uid))) {
+                fail("pcpu" + p + " runs " + c + " but the simulator's running table says " + sim.runningOn(p));
             }
             if (c == null) {
                 continue;
@@ -58,7 +58,7 @@ final class SelfCheck {
                 fail(c + " is current on two pCPUs (second: pcpu" + p + ")");
             }
             seenAt[c.uid] = stamp;
-            if (sim.deferredSaves.rescheduleRequested(p) && c.state != VcpuState.RUNNING) {
+            if (sim.rescheduleAfterSwitchTail(p) && c.state != VcpuState.RUNNING) {
                 continue; // blocked or moved while p finishes its context_saved: p reschedules right after it
             }
             running++;
@@ -73,7 +73,7 @@ final class SelfCheck {
             }
         }
         int runningState = 0;
-        for (VcpuRun vr : sim.vcpus) {
+        for (VcpuRun vr : sim.vcpus()) {
             if (vr.v.state == VcpuState.RUNNING) {
                 runningState++;
             }
@@ -84,13 +84,13 @@ final class SelfCheck {
         if (assumptions.workConserving() && assumptions.boundsWaitsPerPlacement()) {
             snapshotNewWaits(); // every event, so each wait's idle overlap counts from its first instant
         }
-        if (assumptions.workConserving() && (sim.events & 7) == 0) {
+        if (assumptions.workConserving() && (sim.events() & 7) == 0) {
             checkWorkConserving();
         }
     }
 
     private void checkWorkConserving() {
-        for (VcpuRun vr : sim.vcpus) {
+        for (VcpuRun vr : sim.vcpus()) {
             if (vr.v.state == VcpuState.RUNNABLE && !vr.migrating) {
                 snapshot(vr);
                 checkWait(vr);
@@ -99,7 +99,7 @@ final class SelfCheck {
     }
 
     private void snapshotNewWaits() {
-        for (VcpuRun vr : sim.vcpus) {
+        for (VcpuRun vr : sim.vcpus()) {
             if (vr.v.state == VcpuState.RUNNABLE && !vr.migrating) {
                 snapshot(vr);
             }
@@ -120,8 +120,8 @@ final class SelfCheck {
             return;
         }
         snapshotFor[uid] = vr.runnableSince;
-        long[] idle = idleAtSnapshot[uid] == null ? new long[sim.nP] : idleAtSnapshot[uid];
-        for (int p = 0; p < sim.nP; p++) {
+        long[] idle = idleAtSnapshot[uid] == null ? new long[sim.pcpuCount()] : idleAtSnapshot[uid];
+        for (int p = 0; p < sim.pcpuCount(); p++) {
             idle[p] = idleTotal(p);
         }
         idleAtSnapshot[uid] = idle;
@@ -129,9 +129,9 @@ final class SelfCheck {
 
     /** Idle ns of pCPU p up to now, including the current idle stretch. */
     private long idleTotal(int p) {
-        long idle = sim.accounts.idle(p);
-        if (sim.pcpus[p].current == null) {
-            idle += Math.max(0, sim.now - sim.accounts.idleSince(p));
+        long idle = sim.idleNanos(p);
+        if (sim.pcpu(p).current == null) {
+            idle += Math.max(0, sim.now() - sim.idleSince(p));
         }
         return idle;
     }
@@ -158,7 +158,7 @@ final class SelfCheck {
         }
         placedAffinity.set(uid, (java.util.BitSet) vr.v.hardAffinity.clone());
         growPlacedAt(uid);
-        placedAt[uid] = sim.now;
+        placedAt[uid] = sim.now();
         if (assumptions.boundsWaitsPerPlacement()) {
             newStint(vr);
         }
@@ -173,10 +173,10 @@ final class SelfCheck {
             stintStart = java.util.Arrays.copyOf(stintStart, n);
             stranded = java.util.Arrays.copyOf(stranded, n);
         }
-        stintRq[uid] = sim.policy.runqueueOf(sim.pcpus[vr.v.processor]);
-        stintStart[uid] = sim.now;
+        stintRq[uid] = sim.runqueueOf(vr.v.processor);
+        stintStart[uid] = sim.now();
         if (stranded[uid] == null) {
-            stranded[uid] = new long[sim.nP];
+            stranded[uid] = new long[sim.pcpuCount()];
         } else {
             java.util.Arrays.fill(stranded[uid], 0);
         }
@@ -186,7 +186,7 @@ final class SelfCheck {
     private long[] stint(VcpuRun vr) {
         int uid = vr.v.uid;
         if (uid >= stintRq.length || stranded[uid] == null
-                || stintRq[uid] != sim.policy.runqueueOf(sim.pcpus[vr.v.processor])
+                || stintRq[uid] != sim.runqueueOf(vr.v.processor)
                 || vr.affinityChangedAt > stintStart[uid]) {
             newStint(vr);
         }
@@ -199,7 +199,7 @@ final class SelfCheck {
             checkWait(vr);
             if (assumptions.boundsWaitsPerPlacement()) {
                 long[] total = stint(vr);
-                for (int p = 0; p < sim.nP; p++) {
+                for (int p = 0; p < sim.pcpuCount(); p++) {
                     total[p] += idleDuringWait(vr, p);
                 }
             }
@@ -219,7 +219,7 @@ final class SelfCheck {
 
     private void checkWait(VcpuRun vr) {
         long bp = assumptions.balancePeriodNanos();
-        long now = sim.now;
+        long now = sim.now();
         long since = vr.runnableSince;
         if (assumptions.boundsWaitsPerPlacement()) {
             checkStint(vr, bp);
@@ -242,16 +242,16 @@ final class SelfCheck {
             if (placed != null && !placed.get(p)) {
                 continue;
             }
-            if (sim.pcpus[p].current == null && sim.accounts.overheadUntil(p) <= now
-                    && now - Math.max(Math.max(since, vr.affinityChangedAt), sim.accounts.idleSince(p)) > bp) {
+            if (sim.pcpu(p).current == null && sim.overheadUntil(p) <= now
+                    && now - Math.max(Math.max(since, vr.affinityChangedAt), sim.idleSince(p)) > bp) {
                 fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle"
-                        + " since " + sim.accounts.idleSince(p) + " (balance period " + bp + " ns, policy "
-                        + sim.policyName + ")");
+                        + " since " + sim.idleSince(p) + " (balance period " + bp + " ns, policy "
+                        + sim.policyName() + ")");
             }
             if (vr.affinityChangedAt <= vr.runnableSince && idleDuringWait(vr, p) > bp) {
                 fail(vr.v + " waited " + (now - vr.runnableSince) + " ns while allowed pcpu" + p + " was idle "
                         + idleDuringWait(vr, p) + " ns of it (balance period " + bp + " ns, policy "
-                        + sim.policyName + ")");
+                        + sim.policyName() + ")");
             }
         }
     }
@@ -268,12 +268,12 @@ final class SelfCheck {
             if (beside > bp) {
                 fail(vr.v + " waited " + beside + " ns in all beside idle allowed pcpu" + p + " since "
                         + stintStart[vr.v.uid] + " on run queue " + stintRq[vr.v.uid] + " (balance period " + bp
-                        + " ns, policy " + sim.policyName + ")");
+                        + " ns, policy " + sim.policyName() + ")");
             }
         }
     }
 
     private void fail(String message) {
-        throw new IllegalStateException("self-check at " + sim.now + " ns (event " + sim.events + "): " + message);
+        throw new IllegalStateException("self-check at " + sim.now() + " ns (event " + sim.events() + "): " + message);
     }
 }

@@ -37,12 +37,12 @@ final class SimContext implements SchedulerContext {
 
     @Override
     public List<Vm> vms() {
-        return sim.liveVmsView;
+        return sim.tables.liveVms();
     }
 
     @Override
     public void tickle(int pcpu) {
-        sim.tickle(pcpu);
+        sim.path.tickle(pcpu);
     }
 
     @Override
@@ -75,7 +75,7 @@ final class SimContext implements SchedulerContext {
         }
         Runnable action = actions[slot];
         release(slot);
-        sim.runPolicyTimer(action);
+        sim.path.runPolicyTimer(action);
     }
 
     private void release(int slot) {
@@ -94,7 +94,7 @@ final class SimContext implements SchedulerContext {
         if (v.state != VcpuState.RUNNING) {
             return 0;
         }
-        return Math.max(0, sim.now - sim.vcpus.get(v.uid).runningSince);
+        return Math.max(0, sim.now - sim.tables.vcpu(v.uid).runningSince);
     }
 
     @Override
@@ -102,18 +102,18 @@ final class SimContext implements SchedulerContext {
         if (v.state != VcpuState.RUNNING) {
             return false;
         }
-        GuestThreadRun th = sim.vcpus.get(v.uid).thread;
+        GuestThreadRun th = sim.tables.vcpu(v.uid).thread;
         return th != null && th.mode == GuestThreadRun.SPIN;
     }
 
     @Override
     public Params schedParams(Vcpu v) {
-        return sim.vcpus.get(v.uid).schedParams;
+        return sim.tables.vcpu(v.uid).schedParams;
     }
 
     @Override
     public Params schedParams(Vm vm) {
-        return sim.vmRuns.get(vm.id).schedParams;
+        return sim.tables.vm(vm.id).schedParams;
     }
 
     private final class Handle implements TimerHandle {

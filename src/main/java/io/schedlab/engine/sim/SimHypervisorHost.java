@@ -4,9 +4,9 @@ import io.schedlab.engine.hypervisor.HypervisorHost;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.SchedulerContext;
-import io.schedlab.engine.policies.SchedulerPolicy;
+import io.schedlab.engine.policies.YieldToResult;
 
-/** The simulator as the hypervisor layer sees it. */
+/** The simulator as the hypervisor layer sees it: every scheduling action goes through the schedule path. */
 final class SimHypervisorHost implements HypervisorHost {
     private final Simulator sim;
 
@@ -20,18 +20,28 @@ final class SimHypervisorHost implements HypervisorHost {
     }
 
     @Override
-    public SchedulerPolicy policy() {
-        return sim.policy;
+    public void reschedule(int pcpu, boolean yielded) {
+        sim.path.schedule(pcpu, yielded);
     }
 
     @Override
-    public void reschedule(int pcpu, boolean yielded) {
-        sim.schedule(pcpu, yielded);
+    public void yield(Vcpu v) {
+        sim.path.yield(v);
+    }
+
+    @Override
+    public YieldToResult yieldTo(Vcpu from, Vcpu to) {
+        return sim.path.yieldTo(from, to);
+    }
+
+    @Override
+    public int nrRunning(int pcpu) {
+        return sim.path.nrRunning(pcpu);
     }
 
     @Override
     public boolean inGuestKernel(Vcpu v) {
-        GuestThreadRun th = sim.vcpus.get(v.uid).thread;
+        GuestThreadRun th = sim.tables.vcpu(v.uid).thread;
         return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
                 && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN
                         || th.mode == GuestThreadRun.COMPUTE && th.kernel);
@@ -39,7 +49,7 @@ final class SimHypervisorHost implements HypervisorHost {
 
     @Override
     public boolean inCriticalSection(Vcpu v) {
-        GuestThreadRun th = sim.vcpus.get(v.uid).thread;
+        GuestThreadRun th = sim.tables.vcpu(v.uid).thread;
         return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
                 && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN);
     }

@@ -1,8 +1,6 @@
 package io.schedlab.engine.sim;
 
 import io.schedlab.engine.model.Vcpu;
-import io.schedlab.engine.model.VcpuState;
-import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.params.Params;
 import io.schedlab.engine.registry.PolicyDescriptor;
@@ -21,7 +19,8 @@ import java.util.Map;
 
 /**
  * VM starts and the timeline (xl-style actions: pin/unpin, soft affinity, weight, cap, create,
- * shutdown), and the all-complete stop condition.
+ * shutdown), and the all-complete stop condition. What an action does to scheduling (new vCPUs, a
+ * vCPU moved off its pCPU, parameters, a shut-down VM's vCPUs) is a call of the schedule path.
  */
 final class VmLifecycle {
     private final Simulator sim;
@@ -108,26 +107,19 @@ final class VmLifecycle {
         run.schedParams = new Params(vmParams);
         run.startedAt = at;
         run.countedFinite = workload.isFinite();
-        sim.vmRuns.add(run);
-        sim.liveVms.add(vm);
+        int firstUid = sim.tables.nextVcpuUid();
         for (int i = 0; i < s.vcpus(); i++) {
-            Vcpu v = new Vcpu(vm, i, sim.vcpus.size(), s.placement().get(i));
+            Vcpu v = new Vcpu(vm, i, firstUid + i, s.placement().get(i));
             setAffinity(v.hardAffinity, hardOf(s, i));
             setAffinity(v.softAffinity, softOf(s, i));
             vm.vcpus.add(v);
             VcpuRun vr = new VcpuRun(v, run, sim.nP);
             vr.schedParams = new Params(SchedParamsRules.vcpuParams(policy, s, i));
             vr.stateSince = at;
-            sim.vcpus.add(vr);
             run.vcpus.add(vr);
         }
-        for (Vcpu v : vm.vcpus) {
-            sim.policy.addVcpu(v);
-        }
-        for (VcpuRun vr : run.vcpus) {
-            VcpuStateMachine.move(vr.v, VcpuState.BLOCKED);
-            vr.account(VcpuState.BLOCKED, at);
-        }
+        sim.tables.add(run);
+        sim.path.addVcpus(run, at);
         if (sim.trace.enabled()) {
             sim.trace.record(at, -1, "vm-start", vm.name, -1);
         }
@@ -175,22 +167,22 @@ final class VmLifecycle {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.hardAffinity, a.pcpus());
                     vr.affinityChangedAt = sim.now;
-                    affinityChanged(vr);
+                    sim.path.hardAffinityChanged(vr);
                 }
             }
             case SOFT_AFFINITY -> {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.softAffinity, a.pcpus());
-                    sim.policy.affinityChanged(vr.v);
+                    sim.path.softAffinityChanged(vr);
                 }
             }
             case SET_WEIGHT -> {
                 run.vm.weight = a.weight();
-                sim.policy.domainParamsChanged(run.vm);
+                sim.path.domainParamsChanged(run.vm);
             }
             case SET_CAP -> {
                 run.vm.cap = a.cap();
-                sim.policy.domainParamsChanged(run.vm);
+                sim.path.domainParamsChanged(run.vm);
             }
             case SHUTDOWN -> shutdown(run);
             case SET_SCHED_PARAMS -> setSchedParams(run, a);
@@ -207,12 +199,12 @@ final class VmLifecycle {
         for (VcpuRun vr : targets(run, a.vcpu())) {
             vr.schedParams = new Params(SchedParamsRules.merge(vr.schedParams.asMap(), a.params(),
                     policy.vcpuParameters()));
-            sim.policy.schedParamsChanged(vr.v);
+            sim.path.schedParamsChanged(vr);
         }
     }
 
     private VmRun liveVm(String name) {
-        for (VmRun r : sim.vmRuns) {
+        for (VmRun r : sim.tables.vms()) {
             if (r.vm.alive && r.vm.name.equals(name)) {
                 return r;
             }
@@ -224,55 +216,12 @@ final class VmLifecycle {
         return vcpu == null ? run.vcpus : List.of(run.vcpus.get(vcpu));
     }
 
-    /**
-     * Hard affinity changed (xl vcpu-pin -> vcpu_set_affinity): if v's pCPU is no longer allowed,
-     * Xen's vcpu_migrate_start sets _VPF_migrating and puts it to sleep; a running vCPU is switched
-     * away, and after context_saved vcpu_migrate_finish wakes it on an allowed pCPU.
-     */
-    private void affinityChanged(VcpuRun vr) {
-        Vcpu v = vr.v;
-        sim.policy.affinityChanged(v);
-        if (v.allowedOn(v.processor)) {
-            return;
-        }
-        if (v.state == VcpuState.RUNNING) {
-            sim.progress.settle(vr); // the work it did so far counts (settle skips a vCPU no longer RUNNING)
-            vr.migrating = true;
-            VcpuStateMachine.move(v, VcpuState.BLOCKED);
-            sim.policy.sleep(v);
-            sim.schedule(v.processor, false);
-        } else if (v.state == VcpuState.RUNNABLE) {
-            VcpuStateMachine.move(v, VcpuState.BLOCKED);
-            sim.policy.sleep(v);
-            VcpuStateMachine.move(v, VcpuState.RUNNABLE);
-            sim.placeAndWake(vr);
-        }
-    }
-
     private void shutdown(VmRun run) {
         Vm vm = run.vm;
         vm.alive = false;
         sim.guest.killThreads(run);
-        for (VcpuRun vr : run.vcpus) {
-            Vcpu v = vr.v;
-            if (v.state == VcpuState.RUNNING) {
-                VcpuStateMachine.move(v, VcpuState.BLOCKED);
-                sim.policy.sleep(v);
-                sim.schedule(v.processor, false);
-            } else if (v.state == VcpuState.RUNNABLE) {
-                VcpuStateMachine.move(v, VcpuState.BLOCKED);
-                sim.policy.sleep(v);
-                sim.rqs.leave(vr);
-            }
-            vr.migrating = false;
-        }
-        for (VcpuRun vr : run.vcpus) {
-            sim.policy.removeVcpu(vr.v);
-            VcpuStateMachine.move(vr.v, VcpuState.OFFLINE);
-            vr.account(VcpuState.OFFLINE, sim.now);
-            vr.planDeadline = Simulator.NEVER;
-        }
-        sim.liveVms.remove(vm);
+        sim.path.removeVcpus(run);
+        sim.tables.ended(vm);
         // A vCPU switched in but still inside the switch overhead leaves at the end of that overhead.
         long end = sim.now;
         for (VcpuRun vr : run.vcpus) {

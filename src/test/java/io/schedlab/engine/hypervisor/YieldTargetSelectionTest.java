@@ -168,7 +168,7 @@ class YieldTargetSelectionTest {
 
     /** The host as the layer sees it: the test's guest states, a policy that records yields, timers the test fires. */
     private final class ScriptedHost implements HypervisorHost {
-        private final SchedulerPolicy policy = new RecordingPolicy();
+        private final RecordingPolicy policy = new RecordingPolicy();
 
         @Override
         public SchedulerContext context() {
@@ -226,8 +226,17 @@ class YieldTargetSelectionTest {
         }
 
         @Override
-        public SchedulerPolicy policy() {
-            return policy;
+        public void yield(Vcpu v) {
+        }
+
+        @Override
+        public YieldToResult yieldTo(Vcpu from, Vcpu to) {
+            return policy.yieldTo(from, to);
+        }
+
+        @Override
+        public int nrRunning(int pcpu) {
+            return policy.nrRunning(null);
         }
 
         @Override

@@ -65,7 +65,7 @@ public final class SimulatorProbe {
 
     /** The run's policy (at cpu granularity the descriptor's own instance). */
     public <T extends SchedulerPolicy> T policy(Class<T> type) {
-        return type.cast(sim.policy);
+        return type.cast(sim.path.policy);
     }
 
     public Topology topology() {
@@ -95,17 +95,16 @@ public final class SimulatorProbe {
 
     /** schedule() on pCPU p now, as a tickle or slice end would run it. */
     public void reschedule(int p) {
-        sim.schedule(p, false);
+        sim.path.schedule(p, false);
     }
 
     /** The running v yields its pCPU now (Xen vcpu_yield: the policy's yield, then schedule() on its pCPU). */
     public void yieldVcpu(Vcpu v) {
         assertThat(v.state).as("a yielding vCPU runs").isEqualTo(VcpuState.RUNNING);
-        sim.policy.yield(v);
-        sim.schedule(v.processor, false);
+        sim.path.yield(v);
     }
 
     private VmRun vmRun(String name) {
-        return sim.vmRuns.stream().filter(r -> r.vm.name.equals(name)).findFirst().orElseThrow();
+        return sim.tables.vms().stream().filter(r -> r.vm.name.equals(name)).findFirst().orElseThrow();
     }
 }

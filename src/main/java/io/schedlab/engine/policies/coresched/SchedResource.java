@@ -30,6 +30,15 @@ final class SchedResource {
         this.follows = new boolean[cpus.length];
     }
 
+    /** The resource runs {@code next} (null: no unit) from {@code now}: its own pCPU's current is the unit. */
+    void run(SchedUnit next, long now) {
+        current = next;
+        pcpu.current = next == null ? null : next.vcpu;
+        if (next != null) {
+            next.startedOn(id(), now);
+        }
+    }
+
     int id() {
         return pcpu.id;
     }

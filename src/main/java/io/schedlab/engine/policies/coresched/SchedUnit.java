@@ -2,12 +2,15 @@ package io.schedlab.engine.policies.coresched;
 
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
+import io.schedlab.engine.model.VcpuStateMachine;
 
 /**
  * A scheduling unit (Xen's struct sched_unit, xen/common/sched/core.c sched_alloc_unit): the vCPUs
  * of one domain whose ids share {@code id / granularity}; member k runs on the resource's k-th pCPU
  * (unit2vcpu_cpu). {@link #vcpu} is the unit as the inner policy sees it: its state is RUNNING while
- * it is a resource's current unit, RUNNABLE while any member is runnable, else BLOCKED.
+ * it is a resource's current unit, RUNNABLE while any member is runnable, else BLOCKED. Core scheduling is
+ * the schedule path of its inner policy (in Xen it lives in core.c), so this class alone changes a unit's
+ * state; it never touches a member's.
  */
 final class SchedUnit {
     final Vcpu vcpu;
@@ -31,6 +34,26 @@ final class SchedUnit {
                 liveMembers++;
             }
         }
+    }
+
+    /** The unit's own runstate changes (the inner policy reads it as a vCPU's). */
+    void moveTo(VcpuState next) {
+        VcpuStateMachine.move(vcpu, next);
+    }
+
+    /** The unit starts running on {@code resource} at {@code now}. */
+    void startedOn(int resource, long now) {
+        moveTo(VcpuState.RUNNING);
+        vcpu.processor = resource;
+        runningSince = now;
+    }
+
+    /** The unit was switched away from: still runnable if it was running, and saving until the rendezvous ends. */
+    void switchedAway() {
+        if (vcpu.state == VcpuState.RUNNING) {
+            moveTo(VcpuState.RUNNABLE);
+        }
+        saving = true;
     }
 
     /** Xen unit_runnable(): any member runnable. */

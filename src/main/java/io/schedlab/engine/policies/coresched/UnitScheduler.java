@@ -4,7 +4,6 @@ import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
-import io.schedlab.engine.model.VcpuStateMachine;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.policies.CoreScheduled;
 import io.schedlab.engine.policies.Decision;
@@ -34,7 +33,9 @@ import java.util.function.IntConsumer;
  * (unit_runnable).</li>
  * </ul>
  * With one pCPU per resource (cpu granularity, or core with SMT off) every call goes straight to the
- * inner policy, so results equal the inner policy's exactly.
+ * inner policy, so results equal the inner policy's exactly. Toward the inner policy this class is the
+ * schedule path: only the units' own state ({@link SchedUnit}) and the resources' current unit
+ * ({@link SchedResource}) change here, never a host vCPU's state or a host pCPU's current vCPU.
  */
 public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumptions, CoreScheduled {
     private final SchedulerPolicy inner;
@@ -252,7 +253,7 @@ public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumption
         SchedUnit u = unitFor(v);
         if (isNew) {
             inner.addVcpu(u.vcpu);
-            VcpuStateMachine.move(u.vcpu, VcpuState.BLOCKED); // as the simulator does for the vCPUs after addVcpu
+            u.moveTo(VcpuState.BLOCKED); // as the schedule path does for the vCPUs after addVcpu
         }
     }
 
@@ -275,7 +276,7 @@ public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumption
 
     private void removeUnit(SchedUnit u) {
         inner.removeVcpu(u.vcpu);
-        VcpuStateMachine.move(u.vcpu, VcpuState.OFFLINE);
+        u.moveTo(VcpuState.OFFLINE);
     }
 
     @Override
@@ -286,7 +287,7 @@ public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumption
         SchedUnit u = unitOf(v);
         if (!u.isUnitRunnable()) {
             // The unit wakes: the inner policy places it (sched_pick_resource) in wake() below.
-            VcpuStateMachine.move(u.vcpu, VcpuState.RUNNABLE);
+            u.moveTo(VcpuState.RUNNABLE);
             if (!u.saving) {
                 u.vcpu.processor = inner.pickCpu(u.vcpu);
                 u.needsInnerWake = true;
@@ -322,7 +323,7 @@ public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumption
             return; // siblings of v keep the unit; v's pCPU idles alone (vcpu_sleep_nosync_locked)
         }
         boolean running = u.vcpu.state == VcpuState.RUNNING;
-        VcpuStateMachine.move(u.vcpu, VcpuState.BLOCKED);
+        u.moveTo(VcpuState.BLOCKED);
         if (u.saving) {
             u.sleepDeferred = true;
             return;
@@ -379,19 +380,10 @@ public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumption
         r.sliceEnd = d != null && d.runNanos() >= 0 ? now + d.runNanos() : SchedResource.NEVER;
         if (next != prevUnit) {
             if (prevUnit != null) {
-                if (prevUnit.vcpu.state == VcpuState.RUNNING) {
-                    VcpuStateMachine.move(prevUnit.vcpu, VcpuState.RUNNABLE);
-                }
-                prevUnit.saving = true;
+                prevUnit.switchedAway();
                 r.savePending = prevUnit;
             }
-            r.current = next;
-            r.pcpu.current = nextVcpu;
-            if (next != null) {
-                VcpuStateMachine.move(nextVcpu, VcpuState.RUNNING);
-                nextVcpu.processor = r.id();
-                next.runningSince = now;
-            }
+            r.run(next, now);
         }
         rendezvousCount++;
         rendezvousCharge[p.id] += rendezvousNanos;
