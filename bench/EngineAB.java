@@ -30,10 +30,19 @@ public class EngineAB {
         Object limits = limC.getMethod("defaults").invoke(null);
         Object validation = engC.getMethod("validate", specC, limC).invoke(engine, spec, limits);
         Object normalized = validation.getClass().getMethod("normalized").invoke(validation);
-        Class<?> rcC = cl.loadClass("io.schedlab.engine.RunControl");
+        Class<?> rcC = runControl(cl);
         Object none = rcC.getField("NONE").get(null);
         Method run = engC.getMethod("run", specC, limC, rcC);
         return new Object[] {engine, normalized, limits, none, run};
+    }
+
+    /** RunControl: io.schedlab.engine.run today, io.schedlab.engine in older builds. */
+    static Class<?> runControl(ClassLoader cl) throws ClassNotFoundException {
+        try {
+            return cl.loadClass("io.schedlab.engine.run.RunControl");
+        } catch (ClassNotFoundException older) {
+            return cl.loadClass("io.schedlab.engine.RunControl");
+        }
     }
 
     static double[] once(Object[] s) throws Exception {
@@ -41,8 +50,8 @@ public class EngineAB {
         long c0 = t.getCurrentThreadCpuTime();
         Object doc = ((Method) s[4]).invoke(s[0], s[1], s[2], s[3]);
         long c1 = t.getCurrentThreadCpuTime();
-        Object totals = doc.getClass().getMethod("totals").invoke(doc);
-        long events = (long) totals.getClass().getMethod("events").invoke(totals);
+        Object summary = doc.getClass().getMethod("summary").invoke(doc); // totals().events() is newer
+        long events = (long) summary.getClass().getMethod("events").invoke(summary);
         return new double[] {events / ((c1 - c0) / 1e9), events};
     }
 

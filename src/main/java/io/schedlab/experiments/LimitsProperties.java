@@ -13,8 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("schedlab.limits")
 public record LimitsProperties(
         @DefaultValue("1048576") long maxBodyBytes,
-        @DefaultValue("256") int maxPcpus,
-        @DefaultValue("2048") int maxVcpus,
+        @DefaultValue("1024") int maxPcpus,
+        @DefaultValue("8192") int maxVcpus,
         @DefaultValue("512") int maxVms,
         @DefaultValue("3600") double maxDurationSeconds,
         @DefaultValue("500000000") long maxEvents,

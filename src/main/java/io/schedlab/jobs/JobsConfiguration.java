@@ -239,8 +239,8 @@ class JobsConfiguration {
 
     /** The run limits from {@code schedlab.limits.*} (defaults as in SERVICE-CONTRACTS.md), unless a Limits bean exists. */
     static Limits limitsFrom(Environment env) {
-        return new Limits(env.getProperty("schedlab.limits.max-pcpus", Integer.class, 256),
-                env.getProperty("schedlab.limits.max-vcpus", Integer.class, 2048),
+        return new Limits(env.getProperty("schedlab.limits.max-pcpus", Integer.class, 1024),
+                env.getProperty("schedlab.limits.max-vcpus", Integer.class, 8192),
                 env.getProperty("schedlab.limits.max-vms", Integer.class, 512),
                 env.getProperty("schedlab.limits.max-duration-seconds", Double.class, 3600.0),
                 env.getProperty("schedlab.limits.max-events", Long.class, 500_000_000L),

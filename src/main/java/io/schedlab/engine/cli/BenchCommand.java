@@ -26,6 +26,7 @@ import java.util.SplittableRandom;
  * loop (the ceiling) and the engine as a fraction of it. With {@code --scale K} it also runs K x the
  * simulated time once, to show the heap stays flat. Run with {@code -Xmx256m} to prove the heap
  * target. On a shared machine wall time includes waiting for a core; thread CPU time does not.
+ * With {@code --pcpus N} it instead runs the scenario on 64 and on N pCPUs alternately ({@link HostScaling}).
  */
 final class BenchCommand {
     private BenchCommand() {
@@ -49,8 +50,9 @@ final class BenchCommand {
         int repeat = 3;
         int scale = 0;
         int warmup = 1;
+        int pcpus = 0;
         for (int i = 1; i < args.length; i++) {
-            if (List.of("--policy", "--seconds", "--repeat", "--scale", "--warmup").contains(args[i])
+            if (List.of("--policy", "--seconds", "--repeat", "--scale", "--warmup", "--pcpus").contains(args[i])
                     && i + 1 >= args.length) {
                 throw new IllegalArgumentException("bench option " + args[i] + " needs a value");
             }
@@ -60,6 +62,7 @@ final class BenchCommand {
                 case "--repeat" -> repeat = Integer.parseInt(args[++i]);
                 case "--scale" -> scale = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--pcpus" -> pcpus = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown bench option " + args[i]);
             }
         }
@@ -70,6 +73,9 @@ final class BenchCommand {
                     policies.add(p);
                 }
             }
+        }
+        if (pcpus > 0) {
+            return HostScaling.run(registry, policies, pcpus, seconds, warmup, repeat);
         }
         System.out.printf(Locale.ROOT, "# bench: 2x16x2 = 64 pCPUs, 32 VMs x 8 vCPUs, %.0f simulated s, %d runs"
                 + " (median), java %s, max heap %d MB%n", seconds, repeat, System.getProperty("java.version"),
@@ -106,8 +112,12 @@ final class BenchCommand {
     }
 
     static Measurement measure(Registry registry, String policy, double seconds) {
+        return measure(BenchScenario.build(registry, policy, seconds), registry);
+    }
+
+    /** One run of a bench spec (validated here). */
+    static Measurement measure(ExperimentSpec spec, Registry registry) {
         Engine engine = new Engine(registry);
-        ExperimentSpec spec = BenchScenario.build(registry, policy, seconds);
         Validation v = engine.validate(spec, Limits.defaults());
         if (!v.valid()) {
             throw new IllegalStateException("bench scenario invalid: " + v.violations());
@@ -131,7 +141,7 @@ final class BenchCommand {
                 doc.summary().simulatedNanos() / 1e9, alloc, peak, live);
     }
 
-    private static void print(String label, String policy, Measurement m) {
+    static void print(String label, String policy, Measurement m) {
         System.out.printf(Locale.ROOT, "%-8s %-8s events %,d  wall %.2f s (thread cpu %.2f s)  %.2f M events/s"
                 + " (%.2f M per cpu-s)  %.1f sim-s/wall-s  alloc %.0f MB/s (%.1f B/event)  peak heap %d MB"
                 + "  live after %d MB%n", label, policy, m.events(), m.wallSeconds(), m.cpuSeconds(),

@@ -16,11 +16,19 @@ import java.util.Map;
 
 /**
  * The fixed benchmark scenario: 2 sockets x 16 cores x 2 threads (64 pCPUs), 32 VMs x 8
- * vCPUs (256) of mixed workloads, run for a given simulated time. A workload type that is not
- * registered (or whose bench parameters do not validate) is replaced by an endless cpu-loop, so the
- * scenario always runs; {@link #mix} tells what was used.
+ * vCPUs (256) of mixed workloads, run for a given simulated time. Scaled to a larger host
+ * ({@link #build(Registry, String, double, int)}), it keeps the socket (16 cores x 2 threads, one NUMA
+ * node) and the load per pCPU: 1,024 pCPUs are 32 sockets and 512 VMs (4,096 vCPUs). A workload type
+ * that is not registered (or whose bench parameters do not validate) is replaced by an endless
+ * cpu-loop, so the scenario always runs; {@link #mix} tells what was used.
  */
 public final class BenchScenario {
+    /** pCPUs of the standard scenario; a scaled one has a multiple of it. */
+    public static final int BASE_PCPUS = 64;
+    /** Cores per socket and threads per core of every bench socket. */
+    private static final int CORES_PER_SOCKET = 16;
+    private static final int THREADS_PER_CORE = 2;
+
     private BenchScenario() {
     }
 
@@ -47,18 +55,45 @@ public final class BenchScenario {
         return registry;
     }
 
+    /**
+     * Cost overrides of the host-scaling comparison: no lock hold grows with the pCPUs sharing a lock or the
+     * queue entries walked under it. With the defaults, RTDS's one global run queue on 1,024 pCPUs (over 3,000
+     * queued vCPUs at 20 ns an entry walked) holds its lock longer than the pCPUs ask for it, so the run is
+     * all lock wait and few events, and events per CPU-second would compare two different simulations.
+     */
+    public static final Map<String, Object> UNCONTENDED_LOCKS =
+            Map.of("lockHoldPerSharerNanos", 0, "lockPerEntryNanos", 0, "lockBaseNanos", 0);
+
+    /** The standard scenario: 64 pCPUs, 32 VMs, default costs. */
     public static ExperimentSpec build(Registry registry, String policy, double seconds) {
+        return build(registry, policy, seconds, BASE_PCPUS, null);
+    }
+
+    /**
+     * The scenario on {@code pcpus} pCPUs (a multiple of {@link #BASE_PCPUS}): pcpus / 32 sockets of 16 cores
+     * x 2 threads and every VM group pcpus / 64 times as large, so the load per pCPU is the standard one;
+     * {@code costs} as the spec's {@code costs} (null: the defaults).
+     */
+    public static ExperimentSpec build(Registry registry, String policy, double seconds, int pcpus,
+            Map<String, Object> costs) {
+        if (pcpus < BASE_PCPUS || pcpus % BASE_PCPUS != 0) {
+            throw new IllegalArgumentException("bench pCPUs must be a multiple of " + BASE_PCPUS + ", got " + pcpus);
+        }
+        int factor = pcpus / BASE_PCPUS;
         Engine probe = new Engine(registry);
         List<VmSpec> vms = new ArrayList<>();
         for (Group g : groups()) {
             WorkloadSpec w = usable(probe, policy, g) ? new WorkloadSpec(g.type(), g.params())
                     : new WorkloadSpec("cpu-loop", Map.of("threads", 8, "workSeconds", 0.0));
-            for (int i = 0; i < g.vms(); i++) {
+            for (int i = 0; i < g.vms() * factor; i++) {
                 vms.add(new VmSpec(g.type() + "-" + i, 8, null, null, null, null, null, 2048, null, null, null, w));
             }
         }
-        return new ExperimentSpec("bench-64pcpu-256vcpu", null, 1L, seconds, ExperimentSpec.StopCondition.DURATION,
-                new HostSpec(2, 16, 2, null, null, null, null), new SchedulerSpec(policy, null), null, vms, null, null);
+        int sockets = pcpus / (CORES_PER_SOCKET * THREADS_PER_CORE);
+        return new ExperimentSpec("bench-" + pcpus + "pcpu-" + vms.size() * 8 + "vcpu", null, 1L, seconds,
+                ExperimentSpec.StopCondition.DURATION,
+                new HostSpec(sockets, CORES_PER_SOCKET, THREADS_PER_CORE, null, null, null, null),
+                new SchedulerSpec(policy, null), costs, vms, null, null);
     }
 
     /** Workload type -> VM count actually used by {@link #build} with this registry. */

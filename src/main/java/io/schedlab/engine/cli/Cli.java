@@ -30,12 +30,14 @@ public final class Cli {
               --skip      name these scenarios in the fidelity document without running them
               --help      print this help""";
     static final String BENCH_USAGE = """
-            usage: schedlab bench [--policy P[,P..]] [--seconds S] [--repeat N] [--warmup W] [--scale K]
+            usage: schedlab bench [--policy P[,P..]] [--seconds S] [--repeat N] [--warmup W] [--scale K] [--pcpus N]
               --policy P  policies to measure, comma separated (default credit2,credit,static)
               --seconds S simulated seconds per run (default 60)
               --repeat N  measured runs per policy, the median is printed (default 3)
               --warmup W  unmeasured runs first, to warm the JIT (default 1)
               --scale K   also run K x the simulated time once, to show the heap stays flat (default 0: off)
+              --pcpus N   instead: 64 pCPUs against N (a multiple of 64, same load per pCPU), runs alternating,
+                          N pairs as --repeat; prints events per cpu-s of both and the cost ratio
               --help      print this help""";
     static final List<String> COMMANDS = List.of("simulate", "scenario", "bench", "help");
 

@@ -24,7 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntPredicate;
+import java.util.function.IntUnaryOperator;
 
 /** Turns a finished run, read through its {@link RunView}, into the {@link ResultDocument}. */
 public final class ResultBuilder {
@@ -59,27 +59,27 @@ public final class ResultBuilder {
         List<PcpuResult> pcpus = new ArrayList<>();
         CoreScheduled cs = sim.coreScheduling();
         long forcedIdle = 0;
+        FairnessIndex[] onPcpu = fairnessByGroup(sim, vms, end, pcpu -> pcpu, sim.pcpuCount());
         for (int p = 0; p < sim.pcpuCount(); p++) {
             Pcpu pc = sim.pcpu(p);
-            int only = p;
             Long forced = cs == null ? null : cs.forcedIdleNanos(p);
             forcedIdle += forced == null ? 0 : forced;
-            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.resultRunqueueOf(p), sim.busyNanos(p),
-                    sim.idleNanos(p), sim.overheadNanos(p), forced, fairnessOn(sim, vms, end, pcpu -> pcpu == only).index()));
+            pcpus.add(new PcpuResult(p, pc.socket, pc.core, pc.thread, sim.resultRunqueueOf(p), sim.busyNanos(p), sim.idleNanos(p),
+                    sim.overheadNanos(p), forced, onPcpu[p].index()));
         }
         CoreSchedulingResult coreScheduling = cs == null ? null
                 : new CoreSchedulingResult(cs.granularity(), cs.cpusPerResource(), forcedIdle, cs.rendezvousCount(),
                         cs.rendezvousNanos());
         List<RunqueueResult> rqs = new ArrayList<>();
+        FairnessIndex[] onQueues = fairnessByGroup(sim, vms, end, pcpu -> sim.resultRunqueueOf(pcpu), sim.runqueueCount());
         for (int rq = 0; rq < sim.runqueueCount(); rq++) {
-            int queue = rq;
             List<Integer> served = new ArrayList<>();
             for (int p = 0; p < sim.pcpuCount(); p++) {
                 if (sim.resultRunqueueOf(p) == rq) {
                     served.add(p);
                 }
             }
-            FairnessIndex onQueue = fairnessOn(sim, vms, end, pcpu -> sim.resultRunqueueOf(pcpu) == queue);
+            FairnessIndex onQueue = onQueues[rq];
             rqs.add(new RunqueueResult(rq, List.copyOf(served), end == 0 ? 0 : (double) sim.runqueueArea(rq) / end,
                     onQueue.names(), onQueue.index()));
         }
@@ -100,27 +100,43 @@ public final class ResultBuilder {
                 sim.hypervisorStatistics() == null ? null : sim.hypervisorStatistics().run(), coreScheduling);
     }
 
-    /** The index over the competing VMs of the CPU time they got on the pCPUs {@code on} accepts. */
-    private static FairnessIndex fairnessOn(RunView sim, List<VmResult> vms, long end, IntPredicate on) {
-        FairnessIndex index = new FairnessIndex();
+    /**
+     * Per group of pCPUs ({@code groupOf} maps a pCPU to 0..groups-1), the index over the competing VMs
+     * of the CPU time they got on that group's pCPUs. One pass over every vCPU's time per pCPU, so its
+     * cost grows with the pCPUs the vCPUs visited, not with groups x vCPUs; each group adds its VMs in
+     * VM order, as one pass per group would.
+     */
+    private static FairnessIndex[] fairnessByGroup(RunView sim, List<VmResult> vms, long end, IntUnaryOperator groupOf,
+            int groups) {
+        FairnessIndex[] out = new FairnessIndex[groups];
+        for (int g = 0; g < groups; g++) {
+            out[g] = new FairnessIndex();
+        }
+        long[] cpu = new long[groups];
+        int[] touched = new int[groups];
         for (int i = 0; i < vms.size(); i++) {
             if (!vms.get(i).competing()) {
                 continue;
             }
             VmRun run = sim.vms().get(i);
-            long cpu = 0;
+            int n = 0;
             for (VcpuRun vr : run.vcpus) {
                 for (long[] pt : vr.timeOnPcpu.sorted()) {
-                    if (on.test((int) pt[0])) {
-                        cpu += pt[1];
+                    int g = groupOf.applyAsInt((int) pt[0]);
+                    if (cpu[g] == 0) {
+                        touched[n++] = g;
                     }
+                    cpu[g] += pt[1]; // > 0: PcpuTimes keeps no empty entry
                 }
             }
-            if (cpu > 0) {
-                index.add(run.vm.name, cpu, lifetime(run, end), run.vm.weight);
+            long lifetime = lifetime(run, end);
+            for (int k = 0; k < n; k++) {
+                int g = touched[k];
+                out[g].add(run.vm.name, cpu[g], lifetime, run.vm.weight);
+                cpu[g] = 0;
             }
         }
-        return index;
+        return out;
     }
 
     /** From start to shutdown, completion or the end of the run (0 if it never started). */

@@ -50,7 +50,7 @@ class CliTest {
         assertThat(out()).contains("--out", "--trace", "--quick", "--policy", "--seconds", "--repeat", "--warmup",
                 "--scale");
         for (List<String> c : List.of(List.of("simulate", "--out", "--trace", "--perfetto"), List.of("scenario", "--quick", "list"),
-                List.of("bench", "--policy", "--seconds", "--repeat", "--warmup", "--scale"))) {
+                List.of("bench", "--policy", "--seconds", "--repeat", "--warmup", "--scale", "--pcpus"))) {
             out.reset();
             assertThat(run(c.get(0), "--help")).as(c.get(0)).isZero();
             assertThat(out()).as(c.get(0)).contains("usage: schedlab " + c.get(0)).contains(c.subList(1, c.size()));

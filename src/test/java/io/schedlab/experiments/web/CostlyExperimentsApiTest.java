@@ -67,4 +67,34 @@ class CostlyExperimentsApiTest extends RealValidatorSlice {
                 .andExpect(jsonPath("$.detail", Matchers.containsString("max-run-heap-mb")));
         verify(repository, never()).insertQueuedAll(any());
     }
+
+    /** {@code vms} VMs of {@code vcpus} vCPUs (one cpu-loop thread each) under cfs on sockets x 64 cores x 2 threads, 1 s. */
+    static String largeHost(int sockets, int vms, int vcpus) {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < vms; i++) {
+            list.append(i == 0 ? "" : ",").append("{\"name\":\"vm").append(i).append("\",\"vcpus\":").append(vcpus)
+                    .append(",\"workload\":{\"type\":\"cpu-loop\",\"params\":{\"workSeconds\":0}}}");
+        }
+        return "{\"durationSeconds\":1,\"host\":{\"sockets\":" + sockets + ",\"coresPerSocket\":64,\"threadsPerCore\":2},"
+                + "\"scheduler\":{\"policy\":\"cfs\"},\"vms\":[" + list + "]}";
+    }
+
+    @Test
+    void theLargestHostByDefaultIsAccepted1024PcpusAnd8192VcpusAndOneMoreOfEitherIsNot() throws Exception {
+        // 8 x 64 x 2 = 1,024 pCPUs, 512 VMs x 16 = 8,192 vCPUs: the default limits (KVM: every vCPU fork-placed)
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON)
+                        .content(largeHost(8, 512, 16)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.normalized.vms[511].placement.length()").value(16));
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON)
+                        .content(largeHost(9, 1, 1)))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.errors[0].pointer").value("/host"))
+                .andExpect(jsonPath("$.errors[0].message", Matchers.containsString("at most 1024 pCPUs")));
+        mvc.perform(post("/api/v1/experiments:validate").contentType(MediaType.APPLICATION_JSON)
+                        .content(largeHost(8, 512, 16).replace("\"vm0\",\"vcpus\":16", "\"vm0\",\"vcpus\":17")))
+                .andExpect(status().isUnprocessableContent())
+                .andExpect(jsonPath("$.errors[0].pointer").value("/vms"))
+                .andExpect(jsonPath("$.errors[0].message", Matchers.containsString("at most 8192 vCPUs")));
+    }
 }
