@@ -128,10 +128,12 @@ public final class ValidationCatalogue {
                                     "the XenServer benchmarks (DVDbench, unixbench, lmbench)"),
                             new UnmodelledCell("credit2 / credit on DVDbench, overloaded", "+0.03 (time)", "the same")),
                     List.of(new Fact("behind one or two other VMs a vCPU waits up to 60 ms with credit's 30 ms slice,"
-                                    + " about 10 ms at 5 ms (348dee3b8afb)", "not checked by a test yet"),
+                                    + " about 10 ms at 5 ms (348dee3b8afb)", "tested: CreditSliceWaitTest (every wait whole"
+                                    + " slices, the usual one a slice per VM ahead; behind two VMs a vCPU just"
+                                    + " turned OVER by the accounting waits one round more, 90 ms / 15 ms)"),
                             new Fact("two equally weighted busy units on one credit2 run queue switch every 10 ms"
                                     + " (CSCHED2_MAX_TIMER, before ae648e9f8013)",
                                     "tested: Credit2MaxTimerSwitchingTest"),
                             new Fact("a credit2 reset handles credit below -CSCHED2_CREDIT_INIT (4e98fd591232)",
-                                    "not checked by a test yet"))));
+                                    "tested: Credit2ResetTest"))));
 }
