@@ -116,10 +116,12 @@ public final class ValidationCatalogue {
                     List.of()),
             new Case("V8", "Xen RTDS behaviours (de8b2f49d724, 463b958317, RT-Xen 2.0)", false, List.of(), List.of(
                     new Fact("no runnable vCPU with budget waits while a pCPU is idle (de8b2f49d724)",
-                            "not checked by a test yet"),
-                    new Fact("two extratime vCPUs of 2/10 and 4/10 on an otherwise idle pCPU split the spare time"
-                            + " about 1:2 (463b958317)", "failing: the model's rtds (xenVersion 4.10) splits it 1:1,"
-                            + " each vCPU gets 0.2 of the spare 0.4 (0.40 and 0.60 of the pCPU over 2 s)"),
+                            "tested: RtdsIdlePcpuTest (four vCPUs waking together from one pCPU; without the"
+                            + " already-tickled check one waits 3 ms)"),
+                    new Fact("two extratime vCPUs split the spare time in proportion to their utilisations"
+                            + " (463b958317): each priority level refills the full budget, so the spare goes in"
+                            + " rounds of one budget each", "tested: RtdsExtratimeShareTest (2/100 and 4/100: 1:2;"
+                            + " 2/10 and 4/10: 1:1, the 4 ms spare is shorter than one 6 ms round, as in rt.c)"),
                     new Fact("global EDF meets deadlines for more task sets than partitioned EDF (RT-Xen 2.0)",
                             "not checked by a test yet"))),
             new Case("V9", "credit and credit2: smaller facts (348dee3b8afb, ae648e9f8013, 4e98fd591232, dafd936dddbd)",
