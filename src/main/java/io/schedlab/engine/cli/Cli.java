@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Command-line entry of the engine: {@code simulate}, {@code scenario}, {@code bench} and
+ * Command-line entry of the engine: {@code simulate}, {@code scenario}, {@code bench}, {@code calibrate} and
  * {@code help}, without Spring. Any first argument that is not an option (does not start with
  * {@code -}) belongs here, so a typo gets a usage error instead of starting the service.
  */
@@ -39,7 +39,7 @@ public final class Cli {
               --pcpus N   instead: 64 pCPUs against N (a multiple of 64, same load per pCPU), runs alternating,
                           N pairs as --repeat; prints events per cpu-s of both and the cost ratio
               --help      print this help""";
-    static final List<String> COMMANDS = List.of("simulate", "scenario", "bench", "help");
+    static final List<String> COMMANDS = List.of("simulate", "scenario", "bench", "calibrate", "help");
 
     private Cli() {
     }
@@ -88,6 +88,7 @@ public final class Cli {
             return switch (args[0]) {
                 case "simulate" -> SimulateCommand.run(args, out, err);
                 case "bench" -> BenchCommand.run(args);
+                case "calibrate" -> CalibrateCommand.run(args, out, err, io.schedlab.engine.Engine.standard());
                 default -> ScenarioCommand.run(Arrays.copyOfRange(args, 1, args.length), out, err);
             };
         } catch (io.schedlab.engine.run.RunLimitExceededException | io.schedlab.engine.run.RunCancelledException e) {
@@ -105,6 +106,7 @@ public final class Cli {
             case "simulate" -> SIMULATE_USAGE;
             case "scenario" -> SCENARIO_USAGE;
             case "bench" -> BENCH_USAGE;
+            case "calibrate" -> CalibrateCommand.USAGE;
             default -> fullUsage();
         };
     }
@@ -114,7 +116,8 @@ public final class Cli {
     }
 
     static String fullUsage(List<OtherCommand> others) {
-        StringBuilder usage = new StringBuilder(SIMULATE_USAGE + "\n" + SCENARIO_USAGE + "\n" + BENCH_USAGE + "\n");
+        StringBuilder usage = new StringBuilder(SIMULATE_USAGE + "\n" + SCENARIO_USAGE + "\n" + BENCH_USAGE + "\n"
+                + CalibrateCommand.USAGE + "\n");
         others.forEach(o -> usage.append(o.usage()).append('\n'));
         return usage.append("usage: schedlab help     print this help\n")
                 .append("with no command (or only --options) the REST service starts").toString();

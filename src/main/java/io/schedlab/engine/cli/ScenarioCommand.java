@@ -1,6 +1,7 @@
 package io.schedlab.engine.cli;
 
 import io.schedlab.engine.Engine;
+import io.schedlab.engine.calibration.CalibrationReport;
 import io.schedlab.engine.scenarios.BuiltInScenarios;
 import io.schedlab.engine.scenarios.CaseScore;
 import io.schedlab.engine.scenarios.FidelityReport;
@@ -23,7 +24,8 @@ import java.util.Optional;
  * ({@link io.schedlab.engine.scenarios.ScenarioSweep}), through the engine on this machine and
  * prints its tables in the published shape,
  * with the published numbers and ratios beside. Progress lines go to {@code err}, tables to
- * {@code out}; {@code --markdown} also writes the fidelity document ({@link FidelityReport}) to FILE.
+ * {@code out}; {@code --markdown} also writes the fidelity document ({@link FidelityReport}) to FILE, keeping
+ * the calibration section ({@link CalibrationReport}) FILE already has.
  */
 public final class ScenarioCommand {
 
@@ -148,8 +150,11 @@ public final class ScenarioCommand {
                     (tablesDone - started) / 1e9, (System.nanoTime() - tablesDone) / 1e9,
                     Runtime.getRuntime().availableProcessors());
             try {
-                Files.writeString(markdown, FidelityReport.markdown(results, skipped, scores, quick, engine.registry(),
-                        wallTime));
+                String doc = FidelityReport.markdown(results, skipped, scores, quick, engine.registry(), wallTime);
+                String calibration = Files.exists(markdown) ? CalibrationReport.section(Files.readString(markdown))
+                        : null;
+                Files.writeString(markdown, calibration == null ? doc : CalibrationReport.replaceSection(doc,
+                        calibration));
             } catch (IOException e) {
                 err.println("cannot write " + markdown + ": " + e.getMessage());
                 return 1;

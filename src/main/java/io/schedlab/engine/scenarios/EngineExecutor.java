@@ -3,6 +3,7 @@ package io.schedlab.engine.scenarios;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Validation;
+import io.schedlab.engine.knobs.KnobSet;
 import io.schedlab.engine.result.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
@@ -14,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Runs a scenario experiment on the engine: validate (which normalizes), run, and return the result
  * document as a JSON tree. A run with the trace on is audited: every switch-in is checked by an
- * {@link AffinityAudit} and the outcome added under {@link #AUDIT_FIELD}.
+ * {@link AffinityAudit} and the outcome added under {@link #AUDIT_FIELD}. A knob set other than the
+ * defaults fills its values into each experiment first ({@link KnobSet#apply}).
  */
 final class EngineExecutor implements ScenarioRunner.Executor {
 
@@ -22,16 +24,18 @@ final class EngineExecutor implements ScenarioRunner.Executor {
 
     private final Engine engine;
     private final Limits limits;
+    private final KnobSet knobs;
     private final JsonMapper mapper = JsonMapper.builder().build();
 
-    EngineExecutor(Engine engine, Limits limits) {
+    EngineExecutor(Engine engine, Limits limits, KnobSet knobs) {
         this.engine = engine;
         this.limits = limits;
+        this.knobs = knobs;
     }
 
     @Override
     public JsonNode run(ExperimentSpec raw) {
-        Validation v = engine.validate(raw, limits);
+        Validation v = engine.validate(knobs.apply(raw), limits);
         if (!v.valid()) {
             throw new IllegalArgumentException("invalid spec: " + v.violations().stream()
                     .map(x -> x.pointer() + " " + x.message()).collect(Collectors.joining("; ")));

@@ -2,6 +2,7 @@ package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.costs.CostModel;
+import io.schedlab.engine.knobs.KnobRegistry;
 import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
@@ -239,9 +240,7 @@ public final class FidelityReport {
     static {
         HOST_DEFAULTS.put("numaNodes[].bandwidthMBps", new String[] {
             TablePrinter.num(SpecNormalizer.DEFAULT_NODE_BANDWIDTH_MBPS), "MB/s",
-            "calibration knob, UNVERIFIED: a Xeon X5570 socket's three DDR3-1333 channels peak at ~32 GB/s; what"
-                    + " guests' streams get is lower and varies; it also caps the cache refill rate"
-                    + " (memoryRefillMBps); E2's 2005 host gives its own, 6,400 (one 800 MT/s front-side bus)"});
+            KnobRegistry.NODE_BANDWIDTH_SOURCE});
         HOST_DEFAULTS.put("numaDistance (remote)", new String[] {
             Integer.toString(SpecNormalizer.REMOTE_DISTANCE), "ACPI SLIT (10 = local)",
             "what two-socket Xeon firmware commonly reports (numactl --hardware: 10 21 / 21 10); the model's remote"

@@ -1,6 +1,7 @@
 package io.schedlab.engine.scenarios;
 
 import io.schedlab.engine.Engine;
+import io.schedlab.engine.knobs.KnobSet;
 import io.schedlab.engine.scenarios.ScenarioResult.Cell;
 import io.schedlab.engine.scenarios.ScenarioResult.TableResult;
 import io.schedlab.engine.spec.ExperimentSpec;
@@ -75,8 +76,13 @@ public final class ScenarioRunner {
 
     /** A runner over the real engine: validate (normalize) then run, with the given limits, on {@code threads} threads. */
     public static ScenarioRunner of(Engine engine, Limits limits, int threads) {
-        return new ScenarioRunner(new EngineExecutor(engine, limits), name -> engine.registry().policy(name).isPresent(),
-                threads);
+        return of(engine, limits, threads, KnobSet.DEFAULTS);
+    }
+
+    /** A runner over the real engine whose experiments take the knob values of {@code knobs} where they leave them out. */
+    public static ScenarioRunner of(Engine engine, Limits limits, int threads, KnobSet knobs) {
+        return new ScenarioRunner(new EngineExecutor(engine, limits, knobs),
+                name -> engine.registry().policy(name).isPresent(), threads);
     }
 
     /** Runs every table; an experiment that appears in several tables (equal spec and seed) runs once. */

@@ -66,7 +66,7 @@ class CliTest {
         assertThat(Cli.run(new String[] {"help"}, o, e, others)).isZero();
         assertThat(out()).contains("usage: schedlab apikey new ...", "usage: schedlab bench");
         assertThat(Cli.run(new String[] {"frob"}, o, e, others)).isEqualTo(2);
-        assertThat(err()).contains("known: simulate, scenario, bench, help, apikey", "usage: schedlab apikey new ...");
+        assertThat(err()).contains("known: simulate, scenario, bench, calibrate, help, apikey", "usage: schedlab apikey new ...");
     }
 
     @Test
