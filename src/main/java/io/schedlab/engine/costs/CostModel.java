@@ -30,7 +30,8 @@ public record CostModel(
         double l2BandwidthMBps,
         double llcBandwidthMBps,
         long lockBaseNanos,
-        long lockPerEntryNanos) {
+        long lockPerEntryNanos,
+        double interconnectMBps) {
 
     /** The cost parameters with defaults, bounds and sources. */
     public static List<ParameterSpec> parameters() {
@@ -59,7 +60,8 @@ public record CostModel(
                 p.getDouble("l2BandwidthMBps"),
                 p.getDouble("llcBandwidthMBps"),
                 p.getLong("lockBaseNanos"),
-                p.getLong("lockPerEntryNanos"));
+                p.getLong("lockPerEntryNanos"),
+                p.getDouble("interconnectMBps"));
     }
 
     /** Lock hold time of one scheduling decision when {@code sharers} pCPUs share the scheduler lock. */
@@ -149,5 +151,10 @@ public record CostModel(
                     "Extra hold time per queue entry a policy walks or inserts under the lock (policies that "
                             + "report their lock work: rtds, sedf, gedf; credit and credit2 keep the per-sharer charge).",
                     "UNVERIFIED calibration knob: one list step touching a cache line another pCPU wrote"
-                            + " (an LLC hit, ~20 ns)"));
+                            + " (an LLC hit, ~20 ns)"),
+            ParameterSpec.number("interconnectMBps", 0, 0, 1_000_000, "MB/s",
+                    "Bandwidth of the links between NUMA nodes, per node: the remote part of striped memory streams"
+                            + " (a VM's memoryPlacement striped) shares nodes x this; 0 = the links are no limit.",
+                    "model default 0 (no limit, as before striping existed); Xen 22b984ae9a41's lmbench rd figures"
+                            + " show striped guests together reaching about half the bandwidth node-local ones do"));
 }

@@ -13,6 +13,8 @@ public final class Vm {
     public int cap;
     public final int memoryMb;
     public final int memoryNode;
+    /** Memory spread evenly over every NUMA node (Xen numa=off) instead of all on {@link #memoryNode}. */
+    public final boolean memoryStriped;
     /** Policy-private per-domain state. */
     public Object policyData;
     /** Linux nice value when this "VM" is a group of host threads that are not vCPUs (KVM), else null. */
@@ -21,6 +23,12 @@ public final class Vm {
     public boolean alive = true;
 
     public Vm(int id, String name, int weight, int cap, int memoryMb, int memoryNode) {
+        this(id, name, weight, cap, memoryMb, memoryNode, false);
+    }
+
+    /** A VM whose memory is striped over every node when {@code memoryStriped}. */
+    public Vm(int id, String name, int weight, int cap, int memoryMb, int memoryNode, boolean memoryStriped) {
+        this.memoryStriped = memoryStriped;
         this.id = id;
         this.name = name;
         this.weight = weight;

@@ -75,6 +75,12 @@ final class Specs {
                 v.vcpuAffinity(), memoryMb, numaNode, v.placement(), v.startAtSeconds(), v.workload());
     }
 
+    static VmSpec withMemoryPlacement(VmSpec v, String memoryPlacement) {
+        return new VmSpec(v.name(), v.vcpus(), v.weight(), v.cap(), v.hardAffinity(), v.softAffinity(),
+                v.vcpuAffinity(), v.memoryMb(), v.numaNode(), v.placement(), v.startAtSeconds(), v.workload(),
+                v.schedParams(), v.vcpuSchedParams(), v.placementRule(), memoryPlacement);
+    }
+
     static ExperimentSpec experiment(String name, long seed, ExperimentSpec.StopCondition stop, double durationSeconds,
             HostSpec host, SchedulerSpec scheduler, List<VmSpec> vms, List<TimelineAction> timeline) {
         return new ExperimentSpec(name, Map.of("source", "built-in scenario"), seed, durationSeconds, stop, host,

@@ -486,7 +486,7 @@ final class GuestKernel {
         if (want == (vr.streamNode >= 0)) {
             return;
         }
-        int node = want ? vr.memoryNode : vr.streamNode;
+        int node = want ? (vr.vm.vm.memoryStriped ? sim.progress.stripedSlot() : vr.memoryNode) : vr.streamNode;
         Progress progress = sim.progress;
         if (want) {
             progress.addStreamer(node, vr);
@@ -497,6 +497,10 @@ final class GuestKernel {
             progress.removeStreamer(node, vr);
             vr.streamNode = -1;
         }
+        if (progress.anyStriped() || node == progress.stripedSlot()) {
+            replanAllStreams(vr); // striped streams load every node: every stream's rate may move
+            return;
+        }
         // Each other stream is settled at its old rate (settle reads the vCPU's own rate, not the
         // node's share) and re-planned at the new share: one pass, in the list's order as before.
         for (int i = 0, n = progress.streamerCount(node); i < n; i++) {
@@ -504,6 +508,20 @@ final class GuestKernel {
             if (other != vr) {
                 progress.settle(other);
                 replan(other);
+            }
+        }
+    }
+
+    /** Settle every stream but {@code vr} at its old rate and re-plan it at the new shares, node by node. */
+    private void replanAllStreams(VcpuRun vr) {
+        Progress progress = sim.progress;
+        for (int slot = 0; slot <= progress.stripedSlot(); slot++) {
+            for (int i = 0, n = progress.streamerCount(slot); i < n; i++) {
+                VcpuRun other = progress.streamer(slot, i);
+                if (other != vr) {
+                    progress.settle(other);
+                    replan(other);
+                }
             }
         }
     }

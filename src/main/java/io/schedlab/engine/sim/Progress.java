@@ -9,6 +9,12 @@ import java.util.Arrays;
  * affected vCPUs are settled at the old rate first and re-planned at the new one. Until its cache
  * refill ends ({@code VcpuRun.progressFrom}, see {@link CacheModel}) a thread runs at
  * {@code costs.refillProgressFraction} of that rate.
+ * <p>
+ * A VM whose memory is striped over every node (Xen numa=off, Xen 22b984ae9a41) streams from all of them: each
+ * of its streams puts 1/N of its demand on each of the N nodes, and the part on other nodes also crosses the
+ * links between nodes ({@code costs.interconnectMBps} per node, shared by every striped stream's remote part).
+ * Its rate is the harmonic mean of the N per-node rates (the time per byte averaged over the nodes the bytes
+ * come from). Remote traffic of node-local memory does not count against the links.
  */
 final class Progress {
     private final Simulator sim;
@@ -27,14 +33,20 @@ final class Progress {
     private final double refillFraction;
     private final double streamBandwidthMBps;
     private final double[] nodeBandwidthMBps;
+    /** Link bandwidth per node for the remote part of striped streams; 0 = no limit. */
+    private final double interconnectMBps;
+    /** min(1, links / remote demand of the striped streams), the factor a striped stream's remote part gets. */
+    private double linkShare = 1.0;
     double localStreamWork;
     double remoteStreamWork;
 
     Progress(Simulator sim) {
         this.sim = sim;
         int nodes = sim.topo.numaNodes();
-        this.streamers = new VcpuRun[nodes][8];
-        this.streamerCount = new int[nodes];
+        // one list per node, and the striped streams (spread over every node) last
+        this.streamers = new VcpuRun[nodes + 1][8];
+        this.streamerCount = new int[nodes + 1];
+        this.interconnectMBps = sim.costs.interconnectMBps();
         this.smtFactor = sim.costs.smtFactor();
         this.refillFraction = sim.costs.refillProgressFraction();
         this.streamBandwidthMBps = sim.costs.streamBandwidthMBps();
@@ -51,8 +63,37 @@ final class Progress {
     }
 
     private void updateBandwidthShare(int node) {
-        double demand = Math.max(1, streamerCount[node]) * streamBandwidthMBps;
-        bandwidthShare[node] = Math.min(1.0, nodeBandwidthMBps[node] / demand);
+        int nodes = bandwidthShare.length;
+        int striped = streamerCount[nodes];
+        if (striped == 0) {
+            double demand = Math.max(1, streamerCount[node]) * streamBandwidthMBps;
+            bandwidthShare[node] = Math.min(1.0, nodeBandwidthMBps[node] / demand);
+        } else {
+            // each striped stream asks 1/N of its demand from every node
+            double demand = Math.max(1.0 / nodes, streamerCount[node] + (double) striped / nodes) * streamBandwidthMBps;
+            bandwidthShare[node] = Math.min(1.0, nodeBandwidthMBps[node] / demand);
+        }
+    }
+
+    /** The streamer list of striped streams (after the N nodes' lists). */
+    int stripedSlot() {
+        return bandwidthShare.length;
+    }
+
+    /** Whether any striped stream runs: then every stream's rate depends on every node's load. */
+    boolean anyStriped() {
+        return streamerCount[bandwidthShare.length] > 0;
+    }
+
+    /** All node shares and the link share, after the striped streams changed. */
+    private void updateAllShares() {
+        int nodes = bandwidthShare.length;
+        for (int n = 0; n < nodes; n++) {
+            updateBandwidthShare(n);
+        }
+        double remoteDemand = streamerCount[nodes] * streamBandwidthMBps * (nodes - 1) / nodes;
+        linkShare = interconnectMBps <= 0 || remoteDemand <= 0 ? 1.0
+                : Math.min(1.0, nodes * interconnectMBps / remoteDemand);
     }
 
     /** Number of vCPUs streaming from {@code node}; {@link #streamer} gives them in start order. */
@@ -72,7 +113,7 @@ final class Progress {
         }
         streamers[node][n] = vr;
         streamerCount[node] = n + 1;
-        updateBandwidthShare(node);
+        updateShares(node);
     }
 
     /** vr stops streaming from node; the others keep their order. */
@@ -84,11 +125,19 @@ final class Progress {
                 System.arraycopy(list, i + 1, list, i, n - i - 1);
                 list[n - 1] = null;
                 streamerCount[node] = n - 1;
-                updateBandwidthShare(node);
+                updateShares(node);
                 return;
             }
         }
         throw new IllegalStateException(vr.v + " does not stream from node " + node);
+    }
+
+    private void updateShares(int slot) {
+        if (slot == stripedSlot()) {
+            updateAllShares();
+        } else {
+            updateBandwidthShare(slot);
+        }
     }
 
     /** Bring the running vCPU's thread progress and counters up to sim.now (at its current rate). */
@@ -107,7 +156,11 @@ final class Progress {
                     if (done > 0) {
                         th.remaining -= done;
                         if (th.memoryStream) {
-                            if (sim.numaNodeOf[vr.v.processor] == vr.memoryNode) {
+                            if (vr.vm.vm.memoryStriped) {
+                                int nodes = bandwidthShare.length;
+                                localStreamWork += done / nodes;
+                                remoteStreamWork += done * (nodes - 1) / nodes;
+                            } else if (sim.numaNodeOf[vr.v.processor] == vr.memoryNode) {
                                 localStreamWork += done;
                             } else {
                                 remoteStreamWork += done;
@@ -188,7 +241,9 @@ final class Progress {
                 break;
             }
         }
-        if (th.memoryStream) {
+        if (th.memoryStream && vr.vm.vm.memoryStriped) {
+            r *= stripedFactor(sim.numaNodeOf[p]);
+        } else if (th.memoryStream) {
             // Same factors, same order of products as min(1, bw / (max(1, streams) x demand)) x 10 / distance.
             int node = vr.memoryNode;
             r *= bandwidthShare[node];
@@ -198,5 +253,22 @@ final class Progress {
             }
         }
         return r;
+    }
+
+    /**
+     * Rate factor of a striped stream on a pCPU of node {@code here}: 1/N of its bytes from each node, each at
+     * that node's share (times distance and the link share when remote); the factor is 1 / the mean time per byte.
+     */
+    private double stripedFactor(int here) {
+        int nodes = bandwidthShare.length;
+        double timePerByte = 0;
+        for (int m = 0; m < nodes; m++) {
+            double r = bandwidthShare[m];
+            if (m != here) {
+                r *= remoteFactor[here][m] * linkShare;
+            }
+            timePerByte += 1.0 / r;
+        }
+        return nodes / timePerByte;
     }
 }

@@ -99,7 +99,7 @@ final class VmLifecycle {
     }
 
     private Vm startVm(VmSpec s, Workload workload, long at, Integer hostNice) {
-        Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode());
+        Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode(), s.memoryStriped());
         vm.hostNice = hostNice;
         VmRun run = new VmRun(vm, s, workload);
         Map<String, Object> vmParams = s.schedParams() != null ? s.schedParams()

@@ -166,7 +166,7 @@ public final class SpecNormalizer {
         return new VmSpec(vm.name(), vcpus, orDefault(vm.weight(), DEFAULT_WEIGHT), orDefault(vm.cap(), 0), hard, soft,
                 List.copyOf(overrides), orDefault(vm.memoryMb(), DEFAULT_MEMORY_MB), node, List.copyOf(placement),
                 vm.startAtSeconds() != null ? vm.startAtSeconds() : 0.0, workload, schedParams,
-                SchedParamsRules.normalizeVcpus(vm, schedParams, policy), rule);
+                SchedParamsRules.normalizeVcpus(vm, schedParams, policy), rule, vm.memoryPlacement());
     }
 
     private TimelineAction normalizeAction(TimelineAction a, HostSpec host, int pcpus, InitialPlacement.Creation rr,

@@ -121,10 +121,13 @@ public final class SpecValidator {
         return out;
     }
 
+    /** The values of a VM's memoryPlacement. */
+    static final List<String> MEMORY_PLACEMENTS = List.of(VmSpec.MEMORY_LOCAL, VmSpec.MEMORY_STRIPED);
+
     private static VmSpec withoutPlacement(VmSpec v) {
         return new VmSpec(v.name(), v.vcpus(), v.weight(), v.cap(), v.hardAffinity(), v.softAffinity(),
                 v.vcpuAffinity(), v.memoryMb(), v.numaNode(), null, v.startAtSeconds(), v.workload(), v.schedParams(),
-                v.vcpuSchedParams(), v.placementRule());
+                v.vcpuSchedParams(), v.placementRule(), v.memoryPlacement());
     }
 
     /** Outcome: normalized spec (null when invalid) and violations sorted by pointer. */
@@ -339,6 +342,9 @@ public final class SpecValidator {
             range(out, at + "/cap", vm.cap(), 0, 100 * vcpus);
         }
         range(out, at + "/memoryMb", vm.memoryMb(), 1, MAX_MEMORY_MB);
+        if (vm.memoryPlacement() != null && !MEMORY_PLACEMENTS.contains(vm.memoryPlacement())) {
+            out.add(new Violation(at + "/memoryPlacement", "must be one of " + MEMORY_PLACEMENTS));
+        }
         if (pcpus > 0) {
             if (SpecNormalizer.given(vm.hardAffinity()) != null) { // [] = not set, as generated clients send it
                 cpuList(out, at + "/hardAffinity", vm.hardAffinity(), pcpus, false);

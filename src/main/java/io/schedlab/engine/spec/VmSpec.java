@@ -13,6 +13,9 @@ import java.util.Map;
  * placement ({@link InitialPlacement}): {@code hypervisor-default} (the default when {@code placement} is
  * absent: where the modelled release creates the vCPUs), {@code round-robin}, or {@code explicit} (the
  * default when {@code placement} is given); the normalized spec carries both the rule and the pCPUs.
+ * {@code memoryPlacement} is where the guest's memory lives: {@code local} (the default: all of it on
+ * {@code numaNode}, as Xen allocates with numa=on) or {@code striped} (spread evenly over every node, as Xen
+ * allocates with numa=off, Xen 22b984ae9a41 "xen: turn numa=on by default").
  */
 public record VmSpec(
         String name,
@@ -29,7 +32,26 @@ public record VmSpec(
         WorkloadSpec workload,
         Map<String, Object> schedParams,
         List<VcpuSchedParamsSpec> vcpuSchedParams,
-        String placementRule) {
+        String placementRule,
+        String memoryPlacement) {
+
+    /** memoryPlacement values: all memory on the VM's node, or spread evenly over every node. */
+    public static final String MEMORY_LOCAL = "local";
+    public static final String MEMORY_STRIPED = "striped";
+
+    /** A VM whose memory placement is the default (local to its node). */
+    public VmSpec(String name, Integer vcpus, Integer weight, Integer cap, List<Integer> hardAffinity,
+            List<Integer> softAffinity, List<VcpuAffinitySpec> vcpuAffinity, Integer memoryMb, Integer numaNode,
+            List<Integer> placement, Double startAtSeconds, WorkloadSpec workload, Map<String, Object> schedParams,
+            List<VcpuSchedParamsSpec> vcpuSchedParams, String placementRule) {
+        this(name, vcpus, weight, cap, hardAffinity, softAffinity, vcpuAffinity, memoryMb, numaNode, placement,
+                startAtSeconds, workload, schedParams, vcpuSchedParams, placementRule, null);
+    }
+
+    /** Whether the guest's memory is striped over every node (absent = local). */
+    public boolean memoryStriped() {
+        return MEMORY_STRIPED.equals(memoryPlacement);
+    }
 
     /** A VM whose placement rule is the default (explicit with a placement, else the hypervisor's). */
     public VmSpec(String name, Integer vcpus, Integer weight, Integer cap, List<Integer> hardAffinity,

@@ -18,7 +18,11 @@ import java.util.Map;
  * {@code lockSections} > 0 each job's CPU time is cut into that many + 1 pieces with a guest-kernel
  * critical section of {@code lockUs} between them, under one of {@code locks} spinlocks (chosen by job
  * and section, no random draw): the page-allocator / mm lock contention that makes kernbench sensitive
- * to lock-holder preemption (E4).
+ * to lock-holder preemption (E4). With {@code memoryShare} > 0 that share of each job's CPU time is a
+ * memory stream (its last phase): its rate comes from the engine's memory model (the node's bandwidth
+ * shared among streams, NUMA distance, and for striped guest memory every node and the links between them),
+ * the rest runs at nominal speed; a kernel compile in tmpfs touches its sources, objects and the compiler's
+ * heap in guest memory, which is what Xen 22b984ae9a41 measured moving with memory placement.
  * <p>
  * Job and I/O durations are drawn from the workload's own stream when a job is taken; jobs are taken
  * in index order, so job j always gets the same durations: the same seed gives the same "source
@@ -40,6 +44,7 @@ public final class ParallelBuildWorkload implements Workload {
     private final long lockNanos;
     private final int locks;
     private final boolean forkBalance;
+    private final double memoryShare;
 
     /** guestPlacement values: Linux fork balancing (default) or the job slot's last vCPU. */
     static final String FORK_BALANCE = "fork-balance";
@@ -60,15 +65,15 @@ public final class ParallelBuildWorkload implements Workload {
 
     public ParallelBuildWorkload(int jobs, int parallelism, DurationDistribution jobDistribution,
             DurationDistribution ioDistribution, long serialTailNanos) {
-        this(jobs, parallelism, jobDistribution, ioDistribution, serialTailNanos, 0, 0, 1, true);
+        this(jobs, parallelism, jobDistribution, ioDistribution, serialTailNanos, 0, 0, 1, true, 0);
     }
 
     /** As above, with {@code lockSections} critical sections of {@code lockNanos} per job under one of {@code locks} locks. */
     public ParallelBuildWorkload(int jobs, int parallelism, DurationDistribution jobDistribution,
             DurationDistribution ioDistribution, long serialTailNanos, int lockSections, long lockNanos, int locks,
-            boolean forkBalance) {
+            boolean forkBalance, double memoryShare) {
         if (jobs < 1 || jobs > MAX_JOBS || parallelism < 1 || serialTailNanos < 0 || lockSections < 0
-                || lockNanos < 0 || locks < 1) {
+                || lockNanos < 0 || locks < 1 || !(memoryShare >= 0 && memoryShare <= 1)) {
             throw new IllegalArgumentException("invalid parallel-build parameters");
         }
         this.jobs = jobs;
@@ -80,6 +85,7 @@ public final class ParallelBuildWorkload implements Workload {
         this.lockNanos = lockNanos;
         this.locks = locks;
         this.forkBalance = forkBalance;
+        this.memoryShare = memoryShare;
     }
 
     static ParallelBuildWorkload fromParams(Params p) {
@@ -89,7 +95,7 @@ public final class ParallelBuildWorkload implements Workload {
                 DurationDistribution.exponential(p.getDouble("ioMeanMs")),
                 Math.round(p.getDouble("serialTailMs") * NANOS_PER_MS), p.getInt("lockSections"),
                 Math.round(p.getDouble("lockUs") * 1e3), p.getInt("locks"),
-                FORK_BALANCE.equals(p.getString("guestPlacement")));
+                FORK_BALANCE.equals(p.getString("guestPlacement")), p.getDouble("memoryShare"));
     }
 
     /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
@@ -129,7 +135,12 @@ public final class ParallelBuildWorkload implements Workload {
                                         + " a new process, placed on the first idle vCPU after the slot's last one;"
                                         + " last-vcpu = the slot's last vCPU if idle, else the lowest-numbered idle",
                                 "Linux kernel/sched/fair.c v4.1 select_task_rq_fair (SD_BALANCE_FORK),"
-                                        + " find_idlest_group / find_idlest_cpu")),
+                                        + " find_idlest_group / find_idlest_cpu"),
+                        ParameterSpec.number("memoryShare", 0, 0, 1, "fraction",
+                                "share of each job's CPU time that streams from guest memory (its NUMA node, or every"
+                                        + " node when the VM's memory is striped); 0 = all at nominal speed",
+                                "workload choice, UNVERIFIED: Xen 22b984ae9a41 shows a tmpfs kernel compile slowing"
+                                        + " with striped memory, without giving its memory-bound share")),
                 ParallelBuildWorkload::fromParams);
     }
 
@@ -221,7 +232,14 @@ public final class ParallelBuildWorkload implements Workload {
                 ioAfter = ioDistribution.sampleNanos(env.random(), NANOS_PER_MS);
                 jobNanosDrawn += work;
                 ioNanosDrawn += ioAfter;
+                long streamed = memoryShare > 0 ? Math.round(work * memoryShare) : 0;
+                if (streamed > 0) {
+                    work = Math.max(1, work - streamed);
+                }
                 if (lockSections == 0) {
+                    if (streamed > 0) {
+                        rest.add(new Phase.Compute(streamed, true));
+                    }
                     return new Phase.Compute(Math.max(1, work), false);
                 }
                 jobNanosDrawn += lockSections * Math.max(1, lockNanos);
@@ -234,6 +252,9 @@ public final class ParallelBuildWorkload implements Workload {
                     rest.add(new Phase.Release(lock));
                 }
                 rest.add(new Phase.Compute(Math.max(1, work - piece * lockSections), false));
+                if (streamed > 0) {
+                    rest.add(new Phase.Compute(streamed, true));
+                }
                 return rest.poll();
             }
             if (completedCount == jobs && !tailStarted && serialTailNanos > 0) {

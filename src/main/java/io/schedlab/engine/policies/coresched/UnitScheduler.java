@@ -158,7 +158,7 @@ public final class UnitScheduler implements SchedulerPolicy, SelfCheckAssumption
         }
         Vm s = shadows.get(vm.id);
         if (s == null) {
-            s = new Vm(vm.id, vm.name, vm.weight, vm.cap, vm.memoryMb, vm.memoryNode);
+            s = new Vm(vm.id, vm.name, vm.weight, vm.cap, vm.memoryMb, vm.memoryNode, vm.memoryStriped);
             shadows.set(vm.id, s);
         }
         return s;
