@@ -164,10 +164,11 @@ final class FidelityNotes {
                     + " RUN_TO_PARITY protection (to the end of its burst or slice); with it (`preemptShort`,"
                     + " do_preempt_short) the shorter, eligible, earlier waker cancels that protection and preempts,"
                     + " so its delay falls and massive_intr is switched in again more often.",
-            "Engine 0.5.0, quick size (4 s): the delay falls 32%, beyond the commit's 17-22%, and massive_intr's"
-                    + " switches rise 4.2% against 7.6%. Not modelled and candidates for the gap: DELAY_DEQUEUE (6.12),"
-                    + " and the tick (a deadline or did_preempt_short takes effect at its exact time rather than at"
-                    + " the next tick).");
+            "The tick: without HRTICK a running massive_intr's slice end (update_deadline) and did_preempt_short"
+                    + " take effect at the next 250 Hz tick or at a wake-up on its CPU (update_curr on the wake-up's"
+                    + " path), not at their exact time. Engine 0.5.0, quick size (4 s): the delay falls 19%, inside"
+                    + " the commit's 17-22%, and massive_intr's switches rise 0.9% against 7.6%. Not modelled and a"
+                    + " candidate for the switches: DELAY_DEQUEUE (6.12).");
 
     private static final List<String> E5 = List.of(
             "Placement as Xen 4.6 does it (engine 0.5.0 figures, full size): the guest's vCPUs are created with"

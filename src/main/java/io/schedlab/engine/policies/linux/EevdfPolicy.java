@@ -144,14 +144,19 @@ public final class EevdfPolicy extends LinuxFairPolicy {
         t.vlag = Math.max(-limit, Math.min(limit, rq.avgVruntime() - t.vruntime));
     }
 
-    /** update_deadline: once vruntime reaches the deadline, a new slice and deadline. */
+    /**
+     * update_deadline: once vruntime reaches the deadline, a new slice and deadline, and resched_curr; from 6.12
+     * update_curr also reschedules a task running without its protection once it is no longer eligible
+     * (did_preempt_short, commit 85e511df3cec).
+     */
     @Override
-    void afterAdvance(LinuxTask t) {
+    boolean afterAdvance(LinuxRq rq, LinuxTask t) {
         if (t.vruntime - t.deadline < 0) {
-            return;
+            return params.preemptShort && !t.atParity && rq.curr == t && t.vruntime > rq.avgVruntime();
         }
         t.deadline = t.vruntime + t.toVirtual(slice(t));
         t.atParity = false;
+        return true;
     }
 
     @Override
@@ -234,7 +239,11 @@ public final class EevdfPolicy extends LinuxFairPolicy {
             shortChecks[rq.cpu].cancel();
         }
         long in = nanosUntilIneligible(rq, curr);
-        shortChecks[rq.cpu] = ctx.setTimer(ctx.now() + Math.max(1, in), () -> shortCheck(rq, curr));
+        if (in == Long.MAX_VALUE) {
+            return; // nothing queued: update_curr returns before did_preempt_short
+        }
+        // noticed by update_curr: at the tick without HRTICK (see noticedIn)
+        shortChecks[rq.cpu] = ctx.setTimer(ctx.now() + Math.max(1, noticedIn(in)), () -> shortCheck(rq, curr));
     }
 
     private void shortCheck(LinuxRq rq, LinuxTask curr) {

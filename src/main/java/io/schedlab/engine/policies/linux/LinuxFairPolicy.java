@@ -44,14 +44,18 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     /** check_preempt_wakeup: should the woken t preempt rq's running task? */
     abstract boolean wakeupPreempts(LinuxRq rq, LinuxTask t);
 
-    /** How long t may run before the pCPU reschedules (the tick's check, as a timer). */
+    /** How long t may run before its slice ends (what the tick's check compares, before tick granularity). */
     abstract long runNanos(LinuxRq rq, LinuxTask t);
 
     /** yield_task_fair for the running t. */
     abstract void yieldTask(LinuxRq rq, LinuxTask t);
 
-    /** After update_curr advanced t's vruntime (EEVDF: update_deadline). */
-    void afterAdvance(LinuxTask t) {
+    /**
+     * After update_curr advanced the running t's vruntime (EEVDF: update_deadline); true when update_curr itself
+     * would resched_curr (EEVDF: a new deadline, or from 6.12 did_preempt_short). CFS's update_curr never does.
+     */
+    boolean afterAdvance(LinuxRq rq, LinuxTask t) {
+        return false;
     }
 
     /** A task leaves rq (sleep or migration), still counted in it (EEVDF: update_entity_lag). */
@@ -110,9 +114,30 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         c.sumExec += delta;
         if (c.onRq) {
             c.vruntime += c.toVirtual(delta);
-            afterAdvance(c);
+            // 6.6 update_deadline / 6.12 update_curr: resched_curr only when another task is queued
+            if (afterAdvance(rq, c) && rq.nr > 1) {
+                rq.reschedPending = true;
+            }
         }
         rq.updateMinVruntime();
+    }
+
+    /**
+     * When the end of a slice that ends {@code runNanos} from now is noticed, as a delay from now. Without HRTICK
+     * (kernel/sched/features.h SCHED_FEAT(HRTICK, false)) only the scheduler tick looks: scheduler_tick ->
+     * task_tick_fair -> entity_tick -> update_curr (EEVDF: update_deadline -> resched_curr; CFS up to 6.5:
+     * check_preempt_tick), every TICK_NSEC = 1 s / CONFIG_HZ on the jiffies grid that every CPU shares
+     * (kernel/time/tick-sched.c tick_setup_sched_timer aligns to the last jiffies update; sched_skew_tick is off
+     * by default). So the first tick at or after the end, or the exact end with HRTICK (hrtick_start_fair).
+     */
+    long noticedIn(long runNanos) {
+        if (params.hrtick) {
+            return runNanos;
+        }
+        long now = ctx.now();
+        long end = now + Math.max(0, runNanos);
+        long tick = params.tickNanos;
+        return Math.floorDiv(end + tick - 1, tick) * tick - now;
     }
 
     /** select_task_rq_fair for a waking task: its previous CPU when idle, else an idle core or CPU of its LLC. */
@@ -177,7 +202,9 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         t.fresh = false;
         t.updateAvg(ctx.now());
         rq.add(t);
-        if (rq.curr == null || wakeupPreempts(rq, t)) {
+        // a slice end that update_curr noticed on this wake-up's path (enqueue_entity, check_preempt_wakeup_fair)
+        // reschedules as well, whichever task pick_eevdf then prefers
+        if (rq.curr == null || wakeupPreempts(rq, t) || rq.reschedPending) {
             ctx.tickle(rq.cpu);
         }
     }
@@ -213,6 +240,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         if (rq.curr != null && !rq.curr.onRq) {
             rq.curr = null; // it slept: already off the queue
         }
+        rq.reschedPending = false; // __schedule clears TIF_NEED_RESCHED
         LinuxTask next = pick(rq);
         if (next == null) {
             balancer.newIdle(p.id);
@@ -240,7 +268,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             return Decision.idle();
         }
         rq.clearBuddies(next);
-        return new Decision(next.v, Math.max(1, runNanos(rq, next)));
+        return new Decision(next.v, Math.max(1, noticedIn(runNanos(rq, next))));
     }
 
     @Override

@@ -38,6 +38,11 @@ final class LinuxParams {
     final boolean preemptShort;
     final boolean customSlices;
     final long tickNanos;
+    /**
+     * HRTICK: a slice's end is noticed at its exact time (hrtick_start_fair's timer) instead of at the next
+     * scheduler tick; off by default (kernel/sched/features.h SCHED_FEAT(HRTICK, false)).
+     */
+    final boolean hrtick;
 
     LinuxParams(Params p, boolean eevdf) {
         kernelVersion = p.getString(KERNEL_VERSION);
@@ -56,6 +61,7 @@ final class LinuxParams {
         customSlices = eevdf && atLeast(kernelVersion, 6, 12);
         preemptShort = customSlices && p.getBoolean("preemptShort");
         tickNanos = 1_000_000_000L / p.getInt("hz");
+        hrtick = p.getBoolean("hrtick");
         tunableScaling = p.getString("tunableScaling");
         migrationCostNanos = p.getLong("migrationCostNs");
         // sd_init: imbalance_pct 117 and busy_factor 16 in recent kernels, 125 and 32 before (the 5.10 cut-over
@@ -112,7 +118,12 @@ final class LinuxParams {
                 "failed balances in a NUMA domain before a cache-hot task may move",
                 "kernel/sched/topology.c sd_init: SD_NUMA -> cache_nice_tries = 2"));
         out.add(ParameterSpec.integer("hz", 250, 100, 1000, "Hz",
-                "CONFIG_HZ: the tick (EEVDF's lag clamp uses TICK_NSEC)", "Linux default config CONFIG_HZ_250"));
+                "CONFIG_HZ: the tick, at which a running task's slice end is noticed (task_tick_fair) unless hrtick;"
+                        + " EEVDF's lag clamp uses TICK_NSEC", "Linux default config CONFIG_HZ_250"));
+        out.add(ParameterSpec.bool("hrtick", false,
+                "a slice's end preempts at its exact time (a high-resolution timer per slice) instead of at the next"
+                        + " tick (or, EEVDF, the next update_curr of a wake-up on that CPU)",
+                "kernel/sched/features.h SCHED_FEAT(HRTICK, false); kernel/sched/fair.c hrtick_start_fair"));
         return out;
     }
 }

@@ -22,6 +22,8 @@ final class LinuxRq {
     /** CFS buddies: skip after a yield, next after yield_to (cfs_rq->skip, cfs_rq->next). */
     LinuxTask skip;
     LinuxTask next;
+    /** update_curr asked for a reschedule (resched_curr's TIF_NEED_RESCHED) that the next schedule clears. */
+    boolean reschedPending;
 
     LinuxRq(int cpu) {
         this.cpu = cpu;

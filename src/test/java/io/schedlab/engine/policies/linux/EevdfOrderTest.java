@@ -73,7 +73,7 @@ class EevdfOrderTest {
         policy.picked(curr);
         assertThat(policy.pick(rq)).as("at parity, eligible").isSameAs(curr);
         curr.vruntime = 9_000;
-        policy.afterAdvance(curr); // reached its deadline: a new slice, parity lost
+        assertThat(policy.afterAdvance(rq, curr)).as("update_deadline reschedules").isTrue(); // a new slice, parity lost
         assertThat(curr.deadline).isEqualTo(9_000 + policy.slice());
         assertThat(policy.pick(rq)).isSameAs(other);
 

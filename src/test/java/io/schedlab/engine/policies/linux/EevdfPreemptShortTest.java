@@ -11,7 +11,6 @@ import io.schedlab.engine.Engine;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VmResult;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.Violation;
@@ -110,20 +109,17 @@ class EevdfPreemptShortTest {
                 "preemptShort", preemptShort)), 2, List.of(vm("hog", 1, null, endlessLoop(1)), ticker)));
     }
 
+    /**
+     * In this set-up the hog's 750 us slice has ended by each 1 ms wake-up, so update_curr on the wake-up's path
+     * (update_deadline) reschedules it with or without the rule; the rule still fires on the wake-ups that find it
+     * protected. Its effect on the waker is asserted on the policy in LinuxTickTest.
+     */
     @Test
-    void theShortSliceWakerWaitsLessWithPreemptShort() {
+    void theRuleFiresOnlyWhenEnabled() {
         ResultDocument off = tickerBesideHog("6.12", false);
         ResultDocument on = tickerBesideHog("6.12", true);
-        VmResult offTicker = LinuxRuns.vm(off, "ticker");
-        VmResult onTicker = LinuxRuns.vm(on, "ticker");
-        assertThat(onTicker.wakeLatency().meanNanos()).isLessThan(0.8 * offTicker.wakeLatency().meanNanos());
-        assertThat(onTicker.wakeLatency().maxNanos()).isLessThan(offTicker.wakeLatency().maxNanos());
         assertThat(on.policyStatistics().get(EevdfPolicy.STAT_SHORT_PREEMPTIONS)).isPositive();
         assertThat(off.policyStatistics().get(EevdfPolicy.STAT_SHORT_PREEMPTIONS)).isZero();
-        // the hog is switched in again after each preemption: more switch-ins with the rule
-        assertThat(LinuxRuns.vm(on, "hog").vcpus().get(0).policyStatistics().get(EevdfPolicy.STAT_SWITCHES_IN))
-                .isGreaterThan(LinuxRuns.vm(off, "hog").vcpus().get(0).policyStatistics()
-                        .get(EevdfPolicy.STAT_SWITCHES_IN));
     }
 
     @Test
