@@ -50,9 +50,8 @@ class ResultsController {
     private final ExperimentSpecReader reader = new ExperimentSpecReader();
     private final JsonMapper json = JsonMapper.builder().build();
 
-    /** Values of the trace's {@code format} parameter. */
+    /** The one value the trace's legacy {@code format} parameter still takes. */
     static final String TRACE_CSV = "csv";
-    static final String TRACE_PERFETTO = "perfetto";
 
     ResultsController(ExperimentService experiments, @Value("${schedlab.data-dir:./data}") String dataDir) {
         this.experiments = experiments;
@@ -90,44 +89,53 @@ class ResultsController {
                 .body(ResultCsv.table(reader.readStored(json, ResultDocument.class), table));
     }
 
-    @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing; format=perfetto converts it to Chrome trace-event JSON for ui.perfetto.dev",
+    @Operation(operationId = "getExperimentTrace", summary = "The xentrace-style CSV event trace, when the experiment enabled tracing (the same trace for ui.perfetto.dev is getExperimentTracePerfetto)",
             responses = {
-                @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu; with format=perfetto, Chrome trace-event JSON (a track per pCPU, a slice per vCPU run, migration flows, run-queue counters)",
-                    content = {@Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary")),
-                        @Content(mediaType = "application/json", schema = @Schema(type = "object", description = "Trace Event Format: {\"traceEvents\": [...], \"displayTimeUnit\": \"ns\", \"otherData\": {...}}"))}),
-                @ApiResponse(responseCode = "400", description = "the id is not a UUID, or format is neither csv nor perfetto", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "200", description = "CSV: time_ns,pcpu,event,vm,vcpu",
+                    content = @Content(mediaType = "text/csv", schema = @Schema(type = "string", format = "binary"))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID, or format is other than csv (format=perfetto names getExperimentTracePerfetto)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "404", description = "no experiment with this id, it was run without trace (trace-not-available), or it never ran (no-results)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
                 @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
-    @GetMapping(path = "/experiments/{id}/trace", produces = {"text/csv", MediaType.APPLICATION_JSON_VALUE})
+    @GetMapping(path = "/experiments/{id}/trace", produces = "text/csv")
     ResponseEntity<Resource> trace(@PathVariable("id") UUID id,
-            @Parameter(description = "csv (default: the stored trace as is) or perfetto (Chrome trace-event JSON; open it in ui.perfetto.dev)")
-            @RequestParam(name = "format", required = false) String format,
-            HttpServletResponse response) throws IOException {
-        boolean perfetto = perfettoWanted(format);
-        experiments.requireResult(id);
-        Path file = TraceFile.pathOf(dataDir, id);
-        if (!Files.isRegularFile(file)) {
-            throw new TraceNotAvailableException("experiment " + id
-                    + " has no trace: submit it with \"trace\": {\"enabled\": true} to record one");
-        }
-        if (perfetto) {
-            writePerfetto(id, file, response);
-            return null; // written to the response as it is converted
-        }
+            @Parameter(hidden = true) @RequestParam(name = "format", required = false) String format) {
+        rejectFormatOtherThanCsv(format, id);
+        Path file = storedTrace(id);
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType("text/csv"))
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + id + ".csv\"")
                 .body(new FileSystemResource(file));
     }
 
-    private static boolean perfettoWanted(String format) {
-        if (format == null || TRACE_CSV.equalsIgnoreCase(format)) {
-            return false;
+    @Operation(operationId = "getExperimentTracePerfetto", summary = "The event trace as Chrome trace-event JSON for ui.perfetto.dev, when the experiment enabled tracing",
+            responses = {
+                @ApiResponse(responseCode = "200", description = "Chrome trace-event JSON (a track per pCPU, a slice per vCPU run, migration flows, run-queue counters)",
+                    content = @Content(mediaType = "application/json", schema = @Schema(type = "object", description = "Trace Event Format: {\"traceEvents\": [...], \"displayTimeUnit\": \"ns\", \"otherData\": {...}}"))),
+                @ApiResponse(responseCode = "400", description = "the id is not a UUID", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "404", description = "no experiment with this id, it was run without trace (trace-not-available), or it never ran (no-results)", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class))),
+                @ApiResponse(responseCode = "409", description = "QUEUED or RUNNING: results-not-ready", content = @Content(mediaType = ApiErrors.PROBLEM_JSON, schema = @Schema(implementation = ProblemSchema.class)))})
+    @GetMapping(path = "/experiments/{id}/trace.perfetto.json", produces = MediaType.APPLICATION_JSON_VALUE)
+    void tracePerfetto(@PathVariable("id") UUID id, HttpServletResponse response) throws IOException {
+        writePerfetto(id, storedTrace(id), response); // written to the response as it is converted
+    }
+
+    /** The stored CSV trace of a run that has results; 404 trace-not-available when it ran without one. */
+    private Path storedTrace(UUID id) {
+        experiments.requireResult(id);
+        Path file = TraceFile.pathOf(dataDir, id);
+        if (!Files.isRegularFile(file)) {
+            throw new TraceNotAvailableException("experiment " + id
+                    + " has no trace: submit it with \"trace\": {\"enabled\": true} to record one");
         }
-        if (TRACE_PERFETTO.equalsIgnoreCase(format)) {
-            return true;
+        return file;
+    }
+
+    /** {@code format=csv} is still accepted; {@code format=perfetto} (or anything else) names the Perfetto operation. */
+    private static void rejectFormatOtherThanCsv(String format, UUID id) {
+        if (format != null && !TRACE_CSV.equalsIgnoreCase(format)) {
+            throw new BadParameterException("format", "this operation answers CSV only; the trace for ui.perfetto.dev is"
+                    + " GET /api/v1/experiments/" + id + "/trace.perfetto.json");
         }
-        throw new BadParameterException("format", "must be csv or perfetto");
     }
 
     /**

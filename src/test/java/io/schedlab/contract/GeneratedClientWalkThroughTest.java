@@ -130,7 +130,9 @@ class GeneratedClientWalkThroughTest {
         assertThat(shared.getSummary().getVmHeadline().get("VM1").getValue()).isBetween(190.0, 194.0);
         assertThat(shared.getFairness().getCompetingVms()).containsExactly("VM1", "VM3");
         assertThat(shared.getFairness().getJainIndex()).isGreaterThan(0.999);
-        assertThatProblem(() -> results.getExperimentTrace(seed001.getItems().get(0).getId(), null), 404,
+        assertThatProblem(() -> results.getExperimentTrace(seed001.getItems().get(0).getId()), 404,
+                "trace-not-available");
+        assertThatProblem(() -> results.getExperimentTracePerfetto(seed001.getItems().get(0).getId()), 404,
                 "trace-not-available");
         assertThatProblem(() -> experiments.cancelExperiment(seed001.getItems().get(0).getId()), 409, "conflict");
 

@@ -85,7 +85,7 @@ class ReportsInChromiumTest {
         assertThat(points.keySet()).as("one headline chart per unit: interactive bursts/s beside cpu-loop seconds")
                 .filteredOn(k -> k.startsWith("chart-vm-headline-")).hasSizeGreaterThanOrEqualTo(2);
         assertThat(points).allSatisfy((chart, n) -> assertThat(n).as(chart + " data points").isPositive());
-        assertThat(browser.findElements(By.cssSelector("a[href$='/trace?format=perfetto']"))).as("Perfetto download link").hasSize(1);
+        assertThat(browser.findElements(By.cssSelector("a[href$='/trace.perfetto.json']"))).as("Perfetto download link").hasSize(1);
         assertThat(browser.findElement(By.id("window-from")).getDomProperty("value")).isEqualTo("0.5");
         assertThat(cdfSpan(id)).as("largest / smallest positive CDF value").isGreaterThan(100);
         assertThat(axis("chart-cdf", "xAxis", "type")).as("a CDF over more than 100x opens with a log x axis").isEqualTo("log");

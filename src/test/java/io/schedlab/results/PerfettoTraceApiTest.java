@@ -21,7 +21,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** GET /api/v1/experiments/{id}/trace?format=perfetto on a real traced run through the queue and the engine. */
+/** GET /api/v1/experiments/{id}/trace.perfetto.json on a real traced run through the queue and the engine. */
 @SpringBootTest(properties = {"spring.datasource.url=jdbc:h2:mem:perfetto-api;DB_CLOSE_DELAY=-1",
         "schedlab.data-dir=target/test-data/perfetto-api"})
 @AutoConfigureMockMvc
@@ -52,7 +52,7 @@ class PerfettoTraceApiTest {
         assertThat(mvc.perform(get("/api/v1/experiments/{id}/trace?format=csv", id)).andExpect(status().isOk())
                 .andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8)).isEqualTo(csv);
 
-        byte[] body = mvc.perform(get("/api/v1/experiments/{id}/trace?format=perfetto", id))
+        byte[] body = mvc.perform(get("/api/v1/experiments/{id}/trace.perfetto.json", id))
                 .andExpect(status().isOk())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_JSON))
                 .andExpect(header().string("Content-Disposition", "attachment; filename=\"" + id + ".perfetto.json\""))
@@ -72,31 +72,36 @@ class PerfettoTraceApiTest {
                 .isEqualByComparingTo(PerfettoChecks.micros(result.path("summary").path("simulatedNanos").asLong()));
         assertThat(mvc.perform(get("/api/v1/experiments/{id}/report", id).accept(MediaType.TEXT_HTML))
                 .andExpect(status().isOk()).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8))
-                .as("the report links the download").contains("/api/v1/experiments/" + id + "/trace?format=perfetto");
+                .as("the report links the download").contains("/api/v1/experiments/" + id + "/trace.perfetto.json");
         assertThat(file.root().path("traceEvents").valueStream()
                 .filter(e -> e.path("name").asString().equals("process_name"))
                 .map(e -> e.path("args").path("name").asString())).containsExactly("host: perfetto api");
     }
 
     @Test
-    void anUnknownFormatIsABadRequestNamingTheParameter() throws Exception {
+    void theCsvOperationRefusesAnyOtherFormatNamingThePerfettoOperation() throws Exception {
         String id = submitAndWait(TRACED);
-        mvc.perform(get("/api/v1/experiments/{id}/trace?format=json", id))
-                .andExpect(status().isBadRequest())
-                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
-                .andExpect(jsonPath("$.errors[0].parameter").value("format"))
-                .andExpect(jsonPath("$.errors[0].message").value("must be csv or perfetto"));
+        for (String format : List.of("perfetto", "json")) {
+            mvc.perform(get("/api/v1/experiments/{id}/trace?format={f}", id, format))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                    .andExpect(jsonPath("$.errors[0].parameter").value("format"))
+                    .andExpect(jsonPath("$.errors[0].message").value(org.hamcrest.Matchers.containsString(
+                            "/api/v1/experiments/" + id + "/trace.perfetto.json")));
+        }
+        mvc.perform(get("/api/v1/experiments/{id}/trace", id).accept(MediaType.APPLICATION_JSON))
+                .andExpect(status().isNotAcceptable());
     }
 
     @Test
     void anExperimentWithoutTraceHasNoPerfettoTraceEither() throws Exception {
         String id = submitAndWait(TRACED.replace("\"trace\": {\"enabled\": true},", ""));
-        mvc.perform(get("/api/v1/experiments/{id}/trace?format=perfetto", id))
+        mvc.perform(get("/api/v1/experiments/{id}/trace.perfetto.json", id))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.type").value("https://schedlab.io/problems/trace-not-available"));
         assertThat(mvc.perform(get("/api/v1/experiments/{id}/report", id).accept(MediaType.TEXT_HTML))
                 .andExpect(status().isOk()).andReturn().getResponse().getContentAsString(StandardCharsets.UTF_8))
-                .as("no trace, no link").doesNotContain("format=perfetto");
+                .as("no trace, no link").doesNotContain("trace.perfetto.json");
     }
 
     private String submitAndWait(String body) throws Exception {

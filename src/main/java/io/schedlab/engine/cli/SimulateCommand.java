@@ -92,7 +92,7 @@ final class SimulateCommand {
                     CSVPrinter printer = w == null ? null : TraceCsv.FORMAT.print(w);
                     OutputStream json = perfettoFile == null ? null
                             : new BufferedOutputStream(Files.newOutputStream(perfettoFile))) {
-                // the same converter as GET /api/v1/experiments/{id}/trace?format=perfetto, fed as the run goes
+                // the same converter as GET /api/v1/experiments/{id}/trace.perfetto.json, fed as the run goes
                 PerfettoTrace perfetto = json == null ? null : PerfettoTrace.open(json, new PerfettoTrace.Options(
                         normalized.name(), TopologyBuilder.build(normalized.host()).size(),
                         normalized.trace().maxEvents()));

@@ -80,7 +80,7 @@ class ReportController {
         links.put("results", "/api/v1/experiments/" + id + "/results");
         links.put("trace", "/api/v1/experiments/" + id + "/trace");
         if (traced) {
-            links.put("perfetto", "/api/v1/experiments/" + id + "/trace?format=perfetto"); // for ui.perfetto.dev
+            links.put("perfetto", "/api/v1/experiments/" + id + "/trace.perfetto.json"); // for ui.perfetto.dev
         }
         data.put("links", links);
         if (e.status() == ExperimentStatus.SUCCEEDED) {
