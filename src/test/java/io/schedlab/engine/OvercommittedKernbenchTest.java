@@ -18,8 +18,9 @@ import io.schedlab.engine.run.RunControl;
  * 2012, base PLE handler, 10 ms jobs with 14 lock sections of 5 us): directed yields switch vCPUs every few
  * microseconds, less than a cache refill. A vCPU stalled for its whole refill (costs.refillProgressFraction 0)
  * seldom reaches a lock's critical section, so its waiters spin, exit and yield on: in 0.3 s the build does
- * less than half the jobs for six times the events (at E4's size, none at all). Progressing during the refill,
- * it builds.
+ * about two thirds of the jobs for some twenty times the events per job (at E4's size, none at all; since
+ * cfs notices a slice's end at the tick, a stalled vCPU that does get the CPU keeps it longer and finishes
+ * more jobs than it did when slices ended to the nanosecond). Progressing during the refill, it builds.
  */
 class OvercommittedKernbenchTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -47,7 +48,7 @@ class OvercommittedKernbenchTest {
     void progressDuringTheRefillLetsTheOvercommittedBuildProceed() throws IOException {
         Run stalled = run(0.0);
         Run overlapped = run(0.5);
-        assertThat(overlapped.jobs()).isGreaterThan(150).isGreaterThan(1.8 * stalled.jobs());
+        assertThat(overlapped.jobs()).isGreaterThan(150).isGreaterThan(1.3 * stalled.jobs());
         double stalledEventsPerJob = stalled.events() / Math.max(1, stalled.jobs());
         double overlappedEventsPerJob = overlapped.events() / overlapped.jobs();
         assertThat(stalledEventsPerJob).as("switches and PLE exits per job while lock holders stall")

@@ -31,7 +31,8 @@ class ScenarioCommandTest {
     @Test
     void unknownScenarioOrOptionIsAClearError() {
         assertThat(run("E9")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown scenario 'E9'; known: E1, E2, E3, E4, E5, V3, V4");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown scenario 'E9'; known: "
+                + String.join(", ", io.schedlab.engine.scenarios.BuiltInScenarios.IDS));
         assertThat(run("E5", "--fast")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option --fast", "usage: scenario");
         assertThat(run()).isEqualTo(2);
