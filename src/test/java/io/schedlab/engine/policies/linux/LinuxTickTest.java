@@ -7,17 +7,12 @@ import static io.schedlab.engine.policies.linux.LinuxRuns.spec;
 import static io.schedlab.engine.policies.linux.LinuxRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
-import io.schedlab.engine.params.Params;
-import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.spec.SchedulerSpec;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,51 +23,9 @@ import org.junit.jupiter.api.Test;
 class LinuxTickTest {
     private static final double SECONDS = 2;
 
-    private final List<Integer> tickled = new ArrayList<>();
-    private long now;
     private int uids;
 
-    private final SchedulerContext ctx = new SchedulerContext() {
-        public long now() {
-            return now;
-        }
-
-        public Topology topology() {
-            throw new UnsupportedOperationException();
-        }
-
-        public List<Vm> vms() {
-            return List.of();
-        }
-
-        public void tickle(int pcpu) {
-            tickled.add(pcpu);
-        }
-
-        public TimerHandle setTimer(long at, Runnable action) {
-            throw new UnsupportedOperationException();
-        }
-
-        public RandomGenerator random() {
-            throw new UnsupportedOperationException();
-        }
-
-        public long runningFor(Vcpu v) {
-            return 0;
-        }
-
-        public boolean isSpinning(Vcpu v) {
-            return false;
-        }
-
-        public Params schedParams(Vcpu v) {
-            return new Params(Map.of());
-        }
-
-        public Params schedParams(Vm vm) {
-            return new Params(Map.of());
-        }
-    };
+    private final StubContext ctx = new StubContext();
 
     private EevdfPolicy eevdf(Map<String, Object> overrides) {
         EevdfPolicy p = new EevdfPolicy(new LinuxParams(EevdfOrderTest.defaults(overrides), true));
@@ -94,10 +47,30 @@ class LinuxTickTest {
         return t;
     }
 
+    /** A task running since 0 with a 0.75 ms deadline, another queued beside it. */
+    private LinuxTask runningBesideAnother(EevdfPolicy p, LinuxRq rq) {
+        LinuxTask curr = queued(rq, 0, 750_000);
+        queued(rq, 0, 750_000);
+        rq.queued.remove(curr);
+        rq.curr = curr;
+        p.picked(curr);
+        curr.execStart = 0;
+        return curr;
+    }
+
+    /** A sleeping task whose lag places it behind on waking: not eligible, so pick_eevdf does not choose it. */
+    private LinuxTask sleeperPlacedBehind(EevdfPolicy p, LinuxRq rq) {
+        LinuxTask waker = new LinuxTask(new Vcpu(new Vm(uids, "w", 256, 0, 1024, 0), 0, uids++, 0), 1024, rq);
+        waker.v.policyData = waker;
+        waker.fresh = false;
+        waker.vlag = -2 * p.slice();
+        return waker;
+    }
+
     @Test
     void aSliceEndIsNoticedAtTheNextTickUnlessHrtick() {
         EevdfPolicy tick = eevdf(Map.of("hz", 250));
-        now = 1_000_000;
+        ctx.now = 1_000_000;
         // a 0.75 ms slice from 1 ms ends at 1.75 ms; the 250 Hz tick sees it at 4 ms
         assertThat(tick.noticedIn(750_000)).isEqualTo(3_000_000);
         assertThat(tick.noticedIn(3_000_000)).as("an end on a tick").isEqualTo(3_000_000);
@@ -109,43 +82,27 @@ class LinuxTickTest {
     void aWakeUpAfterTheRunningTasksDeadlineReschedulesEvenWhenTheWakerIsNotPicked() {
         EevdfPolicy p = eevdf(Map.of("kernelVersion", "6.6"));
         LinuxRq rq = p.rqs[0];
-        LinuxTask curr = queued(rq, 0, 750_000);
-        queued(rq, 0, 750_000);
-        rq.queued.remove(curr);
-        rq.curr = curr;
-        p.picked(curr);
-        curr.execStart = 0;
-        LinuxTask waker = new LinuxTask(new Vcpu(new Vm(uids, "w", 256, 0, 1024, 0), 0, uids++, 0), 1024, rq);
-        waker.v.policyData = waker;
-        waker.fresh = false;
-        waker.vlag = -2 * p.slice(); // placed behind: not eligible, so pick_eevdf does not choose it
+        LinuxTask curr = runningBesideAnother(p, rq);
+        LinuxTask waker = sleeperPlacedBehind(p, rq);
 
-        now = 1_000_000; // curr ran past its 0.75 ms deadline, before the 4 ms tick
+        ctx.now = 1_000_000; // curr ran past its 0.75 ms deadline, before the 4 ms tick
         p.wake(waker.v);
         assertThat(p.pick(rq)).isNotSameAs(waker);
         assertThat(curr.deadline).as("update_deadline gave a new deadline").isGreaterThan(750_000);
-        assertThat(tickled).as("update_curr's resched_curr").containsExactly(0);
+        assertThat(ctx.tickled).as("update_curr's resched_curr").containsExactly(0);
     }
 
     @Test
     void aWakeUpBeforeTheDeadlineLeavesTheRunningTaskAlone() {
         EevdfPolicy p = eevdf(Map.of("kernelVersion", "6.6"));
         LinuxRq rq = p.rqs[0];
-        LinuxTask curr = queued(rq, 0, 750_000);
-        queued(rq, 0, 750_000);
-        rq.queued.remove(curr);
-        rq.curr = curr;
-        p.picked(curr);
-        curr.execStart = 0;
-        LinuxTask waker = new LinuxTask(new Vcpu(new Vm(uids, "w", 256, 0, 1024, 0), 0, uids++, 0), 1024, rq);
-        waker.v.policyData = waker;
-        waker.fresh = false;
-        waker.vlag = -2 * p.slice();
+        LinuxTask curr = runningBesideAnother(p, rq);
+        LinuxTask waker = sleeperPlacedBehind(p, rq);
 
-        now = 500_000;
+        ctx.now = 500_000;
         p.wake(waker.v);
         assertThat(curr.deadline).isEqualTo(750_000);
-        assertThat(tickled).isEmpty();
+        assertThat(ctx.tickled).isEmpty();
     }
 
     @Test
@@ -161,7 +118,7 @@ class LinuxTickTest {
             curr.execStart = 0;
             LinuxTask waker = queued(rq, 0, 300_000);
             waker.customSliceNanos = 300_000;
-            now = 100_000; // curr (vruntime 100 us) is still eligible, inside its slice and protected
+            ctx.now = 100_000; // curr (vruntime 100 us) is still eligible, inside its slice and protected
             assertThat(p.wakeupPreempts(rq, waker)).as("PREEMPT_SHORT " + preemptShort).isEqualTo(preemptShort);
         }
     }

@@ -2,68 +2,23 @@ package io.schedlab.engine.policies.linux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
-import io.schedlab.engine.policies.SchedulerContext;
 import io.schedlab.engine.policies.YieldToResult;
 import io.schedlab.engine.params.ParameterSpec;
 import io.schedlab.engine.params.Params;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** yield_to on the fair class: -ESRCH when both queues hold one task, 0 for a running target, else a boost. */
 class YieldToTest {
-    private final List<Integer> tickled = new ArrayList<>();
     private CfsPolicy cfs;
     private int uids;
 
-    private final SchedulerContext ctx = new SchedulerContext() {
-        public long now() {
-            return 0;
-        }
-
-        public Topology topology() {
-            throw new UnsupportedOperationException();
-        }
-
-        public List<Vm> vms() {
-            return List.of();
-        }
-
-        public void tickle(int pcpu) {
-            tickled.add(pcpu);
-        }
-
-        public TimerHandle setTimer(long at, Runnable action) {
-            throw new UnsupportedOperationException();
-        }
-
-        public RandomGenerator random() {
-            throw new UnsupportedOperationException();
-        }
-
-        public long runningFor(Vcpu v) {
-            return 0;
-        }
-
-        public boolean isSpinning(Vcpu v) {
-            return false;
-        }
-
-        public Params schedParams(Vcpu v) {
-            return new Params(Map.of());
-        }
-
-        public Params schedParams(Vm vm) {
-            return new Params(Map.of());
-        }
-    };
+    private final StubContext ctx = new StubContext();
 
     @BeforeEach
     void setUp() {
@@ -99,7 +54,7 @@ class YieldToTest {
         LinuxTask me = running(0);
         LinuxTask other = running(1);
         assertThat(cfs.yieldTo(me.v, other.v)).isEqualTo(YieldToResult.ESRCH);
-        assertThat(tickled).isEmpty();
+        assertThat(ctx.tickled).isEmpty();
     }
 
     @Test
@@ -118,7 +73,7 @@ class YieldToTest {
         LinuxTask target = queued(1);
         assertThat(cfs.yieldTo(me.v, target.v)).isEqualTo(YieldToResult.YIELDED);
         assertThat(cfs.rqs[1].next).isSameAs(target);
-        assertThat(tickled).containsExactly(1); // resched_curr(p_rq)
+        assertThat(ctx.tickled).containsExactly(1); // resched_curr(p_rq)
         assertThat(cfs.rqs[0].skip).as("alone on its queue, the caller is not skipped").isNull();
         LinuxTask waiter = queued(0);
         assertThat(cfs.yieldTo(me.v, target.v)).isEqualTo(YieldToResult.YIELDED);
