@@ -2,8 +2,8 @@ package io.schedlab.engine;
 
 import io.schedlab.engine.builtins.BuiltIns;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.result.EngineVersion;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.EngineVersion;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.sim.ResultBuilder;
 import io.schedlab.engine.sim.Simulator;
 import io.schedlab.engine.spec.ExperimentSpec;

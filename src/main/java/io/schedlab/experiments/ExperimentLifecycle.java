@@ -1,6 +1,6 @@
 package io.schedlab.experiments;
 
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.schedlab.experiments;
 
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.ResultSummary;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.ResultSummary;
 import io.schedlab.engine.spec.ExperimentSpec;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.schedlab.experiments.persistence.ExperimentHotPaths;
 import java.time.Instant;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.schedlab.experiments;
 
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 
 /** The experiment exists but has no result yet: it is QUEUED or RUNNING. */
 public class ResultsNotReadyException extends RuntimeException {

@@ -1,7 +1,7 @@
 package io.schedlab.experiments;
 
-import io.schedlab.engine.metrics.TraceCsv;
-import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.recording.TraceCsv;
+import io.schedlab.engine.recording.TraceSink;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

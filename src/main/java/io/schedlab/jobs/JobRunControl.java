@@ -2,7 +2,7 @@ package io.schedlab.jobs;
 
 import io.schedlab.database.DatabaseOutage;
 import io.schedlab.engine.run.RunControl;
-import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.recording.TraceSink;
 import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.jobs.metrics.RunMeters;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.schedlab.jobs;
 
 import io.schedlab.engine.run.RunControl;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 

@@ -1,9 +1,9 @@
 package io.schedlab.results;
 
-import io.schedlab.engine.result.Distribution;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VcpuResult;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.Distribution;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VcpuResult;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.web.CsvResponses;
 import java.util.ArrayList;
 import java.util.List;

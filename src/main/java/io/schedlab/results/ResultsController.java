@@ -1,6 +1,6 @@
 package io.schedlab.results;
 
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.trace.PerfettoTrace;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;

@@ -1,9 +1,9 @@
 package io.schedlab.scenarios;
 
-import io.schedlab.engine.sweeps.SweepDefinition;
-import io.schedlab.engine.sweeps.SweepLimits;
-import io.schedlab.engine.sweeps.SweepSizes;
-import io.schedlab.engine.sweeps.SweepViolation;
+import io.schedlab.engine.sweepgrid.SweepDefinition;
+import io.schedlab.engine.sweepgrid.SweepLimits;
+import io.schedlab.engine.sweepgrid.SweepSizes;
+import io.schedlab.engine.sweepgrid.SweepViolation;
 import io.schedlab.scenarios.ScenarioSweeps.Overrides;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,14 +1,14 @@
 package io.schedlab.scenarios;
 
-import io.schedlab.engine.scenarios.BuiltInScenarios;
-import io.schedlab.engine.scenarios.Scenario;
-import io.schedlab.engine.scenarios.ScenarioSweep;
-import io.schedlab.engine.sweeps.SweepDefinition.Axis;
-import io.schedlab.engine.sweeps.SweepDefinition.Variant;
-import io.schedlab.engine.sweeps.SweepDefinition;
-import io.schedlab.engine.sweeps.SweepLimits;
-import io.schedlab.engine.sweeps.SweepPlanner;
-import io.schedlab.engine.sweeps.SweepViolation;
+import io.schedlab.engine.catalogue.BuiltInScenarios;
+import io.schedlab.engine.catalogue.Scenario;
+import io.schedlab.engine.catalogue.ScenarioSweep;
+import io.schedlab.engine.sweepgrid.SweepDefinition.Axis;
+import io.schedlab.engine.sweepgrid.SweepDefinition.Variant;
+import io.schedlab.engine.sweepgrid.SweepDefinition;
+import io.schedlab.engine.sweepgrid.SweepLimits;
+import io.schedlab.engine.sweepgrid.SweepPlanner;
+import io.schedlab.engine.sweepgrid.SweepViolation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.ArrayList;
 import java.util.List;

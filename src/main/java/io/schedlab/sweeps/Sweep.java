@@ -1,6 +1,6 @@
 package io.schedlab.sweeps;
 
-import io.schedlab.engine.sweeps.SweepTable;
+import io.schedlab.engine.sweepgrid.SweepTable;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;

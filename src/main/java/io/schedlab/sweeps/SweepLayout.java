@@ -1,9 +1,9 @@
 package io.schedlab.sweeps;
 
-import io.schedlab.engine.sweeps.SweepCell;
-import io.schedlab.engine.sweeps.SweepDefinition.Metric;
-import io.schedlab.engine.sweeps.SweepDefinition.PublishedTable;
-import io.schedlab.engine.sweeps.SweepPlan;
+import io.schedlab.engine.sweepgrid.SweepCell;
+import io.schedlab.engine.sweepgrid.SweepDefinition.Metric;
+import io.schedlab.engine.sweepgrid.SweepDefinition.PublishedTable;
+import io.schedlab.engine.sweepgrid.SweepPlan;
 import java.util.List;
 
 /**

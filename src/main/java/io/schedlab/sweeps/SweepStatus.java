@@ -1,6 +1,6 @@
 package io.schedlab.sweeps;
 
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import java.util.Map;
 
 /**

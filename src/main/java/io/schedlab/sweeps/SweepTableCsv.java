@@ -1,6 +1,6 @@
 package io.schedlab.sweeps;
 
-import io.schedlab.engine.sweeps.SweepTable;
+import io.schedlab.engine.sweepgrid.SweepTable;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.schedlab.sweeps;
 
-import io.schedlab.engine.sweeps.SweepLimits;
+import io.schedlab.engine.sweepgrid.SweepLimits;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 

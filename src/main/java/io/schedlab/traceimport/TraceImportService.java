@@ -1,17 +1,17 @@
 package io.schedlab.traceimport;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.schedlab.engine.metrics.TraceCsv;
+import io.schedlab.engine.recording.TraceCsv;
 import io.schedlab.engine.spec.Violation;
-import io.schedlab.engine.traceimport.GroupBy;
-import io.schedlab.engine.traceimport.ImportLimits;
-import io.schedlab.engine.traceimport.ImportedExperiment;
-import io.schedlab.engine.traceimport.LinuxSchedText;
-import io.schedlab.engine.traceimport.RecordedTrace;
-import io.schedlab.engine.traceimport.ReplayComparison;
-import io.schedlab.engine.traceimport.SimulatedSamples;
-import io.schedlab.engine.traceimport.TraceImportException;
-import io.schedlab.engine.traceimport.XentraceSched;
+import io.schedlab.engine.tracereplay.GroupBy;
+import io.schedlab.engine.tracereplay.ImportLimits;
+import io.schedlab.engine.tracereplay.ImportedExperiment;
+import io.schedlab.engine.tracereplay.LinuxSchedText;
+import io.schedlab.engine.tracereplay.RecordedTrace;
+import io.schedlab.engine.tracereplay.ReplayComparison;
+import io.schedlab.engine.tracereplay.SimulatedSamples;
+import io.schedlab.engine.tracereplay.TraceImportException;
+import io.schedlab.engine.tracereplay.XentraceSched;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.InvalidExperimentException;

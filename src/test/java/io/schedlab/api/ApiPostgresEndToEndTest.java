@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.schedlab.SchedLabApplication;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.ExperimentRow;

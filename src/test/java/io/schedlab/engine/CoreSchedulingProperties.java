@@ -4,7 +4,7 @@ import io.schedlab.engine.builtins.BuiltIns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
@@ -70,7 +70,7 @@ class CoreSchedulingProperties {
     }
 
     /** Replays switch records; at the end of each instant every resource holds vCPUs of at most one VM. */
-    static final class SwitchReplay implements io.schedlab.engine.metrics.TraceSink {
+    static final class SwitchReplay implements io.schedlab.engine.recording.TraceSink {
         private final IntUnaryOperator resourceOf;
         private final String what;
         private final Map<Integer, String> running = new HashMap<>();

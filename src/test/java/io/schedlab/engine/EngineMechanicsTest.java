@@ -10,12 +10,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.costs.CostModel;
-import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.recording.TraceSink;
 import io.schedlab.engine.policies.reference.NullPolicy;
 import io.schedlab.engine.policies.reference.StaticPolicy;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;
@@ -146,7 +146,7 @@ class EngineMechanicsTest {
 
     private static long nanosOn(ResultDocument d, int pcpu) {
         return vmNamed(d, "a").vcpus().get(0).ranOn().stream().filter(t -> t.pcpu() == pcpu)
-                .mapToLong(io.schedlab.engine.result.VcpuResult.PcpuTime::nanos).sum();
+                .mapToLong(io.schedlab.engine.output.VcpuResult.PcpuTime::nanos).sum();
     }
 
     @Test

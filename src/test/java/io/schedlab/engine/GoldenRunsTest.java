@@ -2,9 +2,9 @@ package io.schedlab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.metrics.TraceCsv;
+import io.schedlab.engine.recording.TraceCsv;
 import io.schedlab.engine.registry.PolicyDescriptor;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import java.io.IOException;

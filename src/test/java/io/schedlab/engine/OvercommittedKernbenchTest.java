@@ -2,7 +2,7 @@ package io.schedlab.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import java.io.IOException;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.StatisticSpec;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VcpuResult;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VcpuResult;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.VmSpec;

@@ -9,10 +9,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.schedlab.engine.result.Distribution;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.RunqueueResult;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.Distribution;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.RunqueueResult;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import java.util.List;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.params.Params;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import java.util.List;

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.registry.PolicyDescriptor;
 import io.schedlab.engine.registry.Registry;
-import io.schedlab.engine.result.PcpuResult;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VcpuResult;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.PcpuResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VcpuResult;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.CpuNumbering;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;

@@ -1,11 +1,11 @@
 package io.schedlab.experiments;
 
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.result.Headline;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.ResultSummary;
+import io.schedlab.engine.output.Headline;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.ResultSummary;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.ExperimentRow;
 import io.schedlab.experiments.persistence.NewExperiment;

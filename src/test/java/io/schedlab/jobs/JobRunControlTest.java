@@ -3,8 +3,8 @@ package io.schedlab.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.schedlab.engine.metrics.TraceSink;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.recording.TraceSink;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.experiments.ExperimentLifecycle;
 import io.schedlab.jobs.metrics.JobMetrics;

@@ -9,7 +9,7 @@ import io.schedlab.engine.Seconds;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentNotFoundException;
 import io.schedlab.experiments.ExperimentService;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.schedlab.jobs.support.AwaitExperiment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

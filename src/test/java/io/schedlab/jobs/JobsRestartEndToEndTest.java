@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedlab.engine.Seconds;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.schedlab.jobs.support.AwaitExperiment;
 import io.schedlab.jobs.support.JobsApp;
 import java.time.Duration;

@@ -59,7 +59,7 @@ class ScenarioApiTest {
                 byte[] definition = json.writeValueAsBytes(t.path("definition"));
                 try {
                     assertThat(sweeps.prepare(definition).plan().total()).as(what).isPositive();
-                } catch (io.schedlab.engine.sweeps.InvalidSweepException e) {
+                } catch (io.schedlab.engine.sweepgrid.InvalidSweepException e) {
                     throw new AssertionError(what + ": " + e.violations(), e);
                 }
             }

@@ -3,12 +3,12 @@ package io.schedlab.sweeps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.schedlab.engine.sweeps.InvalidSweepException;
-import io.schedlab.engine.sweeps.SweepCell;
-import io.schedlab.engine.sweeps.SweepDefinition;
-import io.schedlab.engine.sweeps.SweepPlan;
-import io.schedlab.engine.sweeps.SweepPlanner;
-import io.schedlab.engine.sweeps.SweepViolation;
+import io.schedlab.engine.sweepgrid.InvalidSweepException;
+import io.schedlab.engine.sweepgrid.SweepCell;
+import io.schedlab.engine.sweepgrid.SweepDefinition;
+import io.schedlab.engine.sweepgrid.SweepPlan;
+import io.schedlab.engine.sweepgrid.SweepPlanner;
+import io.schedlab.engine.sweepgrid.SweepViolation;
 import io.schedlab.experiments.ExperimentSpecReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.jobs.support.FreshPostgresDatabase;
 import io.schedlab.jobs.support.JobsApp;
-import io.schedlab.engine.sweeps.SweepTable;
+import io.schedlab.engine.sweepgrid.SweepTable;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

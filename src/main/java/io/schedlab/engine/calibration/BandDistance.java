@@ -1,14 +1,14 @@
 package io.schedlab.engine.calibration;
 
-import io.schedlab.engine.scenarios.CaseScore;
-import io.schedlab.engine.scenarios.CellScore;
-import io.schedlab.engine.sweeps.SweepDefinition.Band;
+import io.schedlab.engine.catalogue.CaseScore;
+import io.schedlab.engine.catalogue.CellScore;
+import io.schedlab.engine.sweepgrid.SweepDefinition.Band;
 import java.util.List;
 
 /**
  * How far a scored cell lies from its band, in half-widths of the band: 0 inside it, (low - sim) / half-width
  * below it (negative), (sim - high) / half-width above it. Measuring in half-widths holds every cell to its own
- * acceptance rule ({@link io.schedlab.engine.scenarios.Bands}: 25% of the published effect, 2 points, or the
+ * acceptance rule ({@link io.schedlab.engine.catalogue.Bands}: 25% of the published effect, 2 points, or the
  * source's spread), so no cell counts more for being large. The objective of a fit is the sum of squares.
  */
 public final class BandDistance {

@@ -2,7 +2,7 @@ package io.schedlab.engine.calibration;
 
 import io.schedlab.engine.knobs.Knob;
 import io.schedlab.engine.knobs.KnobSet;
-import io.schedlab.engine.scenarios.CaseScore;
+import io.schedlab.engine.catalogue.CaseScore;
 import java.util.List;
 
 /** Scores the catalogue's cases with the given knob values. */

@@ -2,7 +2,7 @@ package io.schedlab.engine.calibration;
 
 import io.schedlab.engine.knobs.Knob;
 import io.schedlab.engine.knobs.KnobSet;
-import io.schedlab.engine.scenarios.CaseScore;
+import io.schedlab.engine.catalogue.CaseScore;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;

@@ -2,8 +2,8 @@ package io.schedlab.engine.calibration;
 
 import io.schedlab.engine.knobs.Knob;
 import io.schedlab.engine.knobs.KnobSet;
-import io.schedlab.engine.scenarios.CaseScore;
-import io.schedlab.engine.scenarios.CellScore;
+import io.schedlab.engine.catalogue.CaseScore;
+import io.schedlab.engine.catalogue.CellScore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -2,13 +2,13 @@ package io.schedlab.engine.cli;
 
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.calibration.CalibrationReport;
-import io.schedlab.engine.scenarios.BuiltInScenarios;
-import io.schedlab.engine.scenarios.CaseScore;
-import io.schedlab.engine.scenarios.FidelityReport;
-import io.schedlab.engine.scenarios.Scenario;
-import io.schedlab.engine.scenarios.ScenarioResult;
-import io.schedlab.engine.scenarios.ScenarioRunner;
-import io.schedlab.engine.scenarios.TablePrinter;
+import io.schedlab.engine.catalogue.BuiltInScenarios;
+import io.schedlab.engine.catalogue.CaseScore;
+import io.schedlab.engine.catalogue.FidelityReport;
+import io.schedlab.engine.catalogue.Scenario;
+import io.schedlab.engine.catalogue.ScenarioResult;
+import io.schedlab.engine.catalogue.ScenarioRunner;
+import io.schedlab.engine.catalogue.TablePrinter;
 import io.schedlab.engine.spec.Limits;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +21,7 @@ import java.util.Optional;
 /**
  * {@code java -jar schedlab.jar scenario <E1..E5|all|list> [--quick] [--threads N] [--markdown FILE]}:
  * runs a built-in published experiment, from the sweep definitions the service serves
- * ({@link io.schedlab.engine.scenarios.ScenarioSweep}), through the engine on this machine and
+ * ({@link io.schedlab.engine.catalogue.ScenarioSweep}), through the engine on this machine and
  * prints its tables in the published shape,
  * with the published numbers and ratios beside. Progress lines go to {@code err}, tables to
  * {@code out}; {@code --markdown} also writes the fidelity document ({@link FidelityReport}) to FILE, keeping

@@ -1,11 +1,11 @@
 package io.schedlab.engine.cli;
 
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.scenarios.CaseScore;
-import io.schedlab.engine.scenarios.ScenarioRunner;
-import io.schedlab.engine.scenarios.Scorecard;
-import io.schedlab.engine.scenarios.Scorer;
-import io.schedlab.engine.scenarios.ValidationCatalogue;
+import io.schedlab.engine.catalogue.CaseScore;
+import io.schedlab.engine.catalogue.ScenarioRunner;
+import io.schedlab.engine.catalogue.Scorecard;
+import io.schedlab.engine.catalogue.Scorer;
+import io.schedlab.engine.catalogue.ValidationCatalogue;
 import io.schedlab.engine.spec.Limits;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.schedlab.engine.run;
 
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import java.util.Optional;
 
 /** Thrown out of {@link Engine#run} when the {@link RunControl} asked to cancel; carries the partial result. */

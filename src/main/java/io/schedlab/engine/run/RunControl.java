@@ -1,6 +1,6 @@
 package io.schedlab.engine.run;
 
-import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.recording.TraceSink;
 
 /** How a caller watches and stops a run: progress reports (throttled by the caller), cancellation, trace sink. */
 public interface RunControl {

@@ -1,6 +1,6 @@
 package io.schedlab.engine.run;
 
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import java.util.Optional;
 
 /** Thrown when a run hits its bound on simulated events; carries the partial result. */

@@ -1,7 +1,7 @@
 package io.schedlab.engine.sim;
 
-import io.schedlab.engine.metrics.LatencyRecorder;
-import io.schedlab.engine.result.Distributions;
+import io.schedlab.engine.recording.LatencyRecorder;
+import io.schedlab.engine.output.Distributions;
 
 /** The run's cost and latency recorders (the result's {@link Distributions}), one method per thing measured. */
 final class RunLatencies {

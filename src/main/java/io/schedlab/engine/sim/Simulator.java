@@ -6,7 +6,7 @@ import io.schedlab.engine.run.RunLimitExceededException;
 import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.hypervisor.HypervisorLayer;
-import io.schedlab.engine.metrics.BoundedTrace;
+import io.schedlab.engine.recording.BoundedTrace;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import io.schedlab.engine.model.VcpuState;

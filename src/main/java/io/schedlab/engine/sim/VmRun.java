@@ -1,6 +1,6 @@
 package io.schedlab.engine.sim;
 
-import io.schedlab.engine.metrics.LatencyRecorder;
+import io.schedlab.engine.recording.LatencyRecorder;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.workloads.Workload;

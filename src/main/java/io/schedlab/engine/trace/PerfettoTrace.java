@@ -1,7 +1,7 @@
 package io.schedlab.engine.trace;
 
-import io.schedlab.engine.metrics.TraceCsv;
-import io.schedlab.engine.metrics.TraceSink;
+import io.schedlab.engine.recording.TraceCsv;
+import io.schedlab.engine.recording.TraceSink;
 import java.io.OutputStream;
 import java.io.Reader;
 import java.math.BigDecimal;

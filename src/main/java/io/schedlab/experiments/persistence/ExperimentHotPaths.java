@@ -1,6 +1,6 @@
 package io.schedlab.experiments.persistence;
 
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;

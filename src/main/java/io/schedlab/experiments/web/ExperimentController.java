@@ -7,7 +7,7 @@ import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.ExperimentSpecReader;
 import io.schedlab.experiments.SubmissionRules;
 import io.schedlab.experiments.ValidatedExperiment;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.web.ApiErrors;
 import io.schedlab.web.BadParameterException;

@@ -1,7 +1,7 @@
 package io.schedlab.experiments.web;
 
 import io.schedlab.experiments.Experiment;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;

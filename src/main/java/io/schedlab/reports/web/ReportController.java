@@ -2,7 +2,7 @@ package io.schedlab.reports.web;
 
 import io.schedlab.experiments.Experiment;
 import io.schedlab.experiments.ExperimentService;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.schedlab.reports.ReportPage;
 import io.schedlab.reports.ReportsProperties;
 import io.schedlab.reports.TraceTimeline;

@@ -5,7 +5,7 @@ import io.schedlab.scenarios.ScenarioSweeps;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.sweeps.SweepsProperties;
-import io.schedlab.engine.sweeps.SweepLimits;
+import io.schedlab.engine.sweepgrid.SweepLimits;
 import org.springframework.beans.factory.ObjectProvider;
 import io.schedlab.experiments.LimitsProperties;
 import io.schedlab.web.ApiErrors;

@@ -1,6 +1,6 @@
 package io.schedlab.sweeps.persistence;
 
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;

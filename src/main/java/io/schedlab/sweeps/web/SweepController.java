@@ -1,7 +1,7 @@
 package io.schedlab.sweeps.web;
 
-import io.schedlab.engine.sweeps.SweepDefinition;
-import io.schedlab.engine.sweeps.SweepTable;
+import io.schedlab.engine.sweepgrid.SweepDefinition;
+import io.schedlab.engine.sweepgrid.SweepTable;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.sweeps.SweepTableCsv;
 import io.schedlab.web.ApiErrors;

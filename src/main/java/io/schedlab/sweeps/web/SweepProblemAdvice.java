@@ -1,7 +1,7 @@
 package io.schedlab.sweeps.web;
 
-import io.schedlab.engine.sweeps.InvalidSweepException;
-import io.schedlab.engine.sweeps.SweepViolation;
+import io.schedlab.engine.sweepgrid.InvalidSweepException;
+import io.schedlab.engine.sweepgrid.SweepViolation;
 import io.schedlab.sweeps.SweepNotFoundException;
 import io.schedlab.web.ProblemDetailsAdvice;
 import io.schedlab.web.ProblemKind;

@@ -1,6 +1,6 @@
 package io.schedlab.sweeps.web;
 
-import io.schedlab.engine.sweeps.SweepTable;
+import io.schedlab.engine.sweepgrid.SweepTable;
 import io.schedlab.sweeps.Sweep;
 import io.schedlab.sweeps.SweepService;
 import io.schedlab.sweeps.SweepStatus;

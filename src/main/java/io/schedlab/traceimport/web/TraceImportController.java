@@ -1,6 +1,6 @@
 package io.schedlab.traceimport.web;
 
-import io.schedlab.engine.traceimport.ReplayComparison;
+import io.schedlab.engine.tracereplay.ReplayComparison;
 import io.schedlab.experiments.Experiment;
 import io.schedlab.traceimport.TraceImportRequest;
 import io.schedlab.traceimport.TraceImportService;

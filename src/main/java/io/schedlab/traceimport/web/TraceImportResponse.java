@@ -2,9 +2,9 @@ package io.schedlab.traceimport.web;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.schedlab.engine.spec.ExperimentSpec;
-import io.schedlab.engine.traceimport.RecordedTrace;
+import io.schedlab.engine.tracereplay.RecordedTrace;
 import io.schedlab.experiments.Experiment;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;

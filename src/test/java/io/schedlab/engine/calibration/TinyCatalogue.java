@@ -2,11 +2,11 @@ package io.schedlab.engine.calibration;
 
 import io.schedlab.engine.knobs.Knob;
 import io.schedlab.engine.knobs.KnobSet;
-import io.schedlab.engine.scenarios.Bands;
-import io.schedlab.engine.scenarios.CaseScore;
-import io.schedlab.engine.scenarios.CellScore;
-import io.schedlab.engine.scenarios.ValidationCatalogue;
-import io.schedlab.engine.sweeps.SweepDefinition.Band;
+import io.schedlab.engine.catalogue.Bands;
+import io.schedlab.engine.catalogue.CaseScore;
+import io.schedlab.engine.catalogue.CellScore;
+import io.schedlab.engine.catalogue.ValidationCatalogue;
+import io.schedlab.engine.sweepgrid.SweepDefinition.Band;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import io.schedlab.engine.Engine;
-import io.schedlab.engine.scenarios.FidelityReport;
+import io.schedlab.engine.catalogue.FidelityReport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ class ScenarioCommandTest {
     void unknownScenarioOrOptionIsAClearError() {
         assertThat(run("E9")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown scenario 'E9'; known: "
-                + String.join(", ", io.schedlab.engine.scenarios.BuiltInScenarios.IDS));
+                + String.join(", ", io.schedlab.engine.catalogue.BuiltInScenarios.IDS));
         assertThat(run("E5", "--fast")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option --fast", "usage: scenario");
         assertThat(run()).isEqualTo(2);
@@ -47,7 +47,7 @@ class ScenarioCommandTest {
         String card = out.toString(StandardCharsets.UTF_8);
         assertThat(card).contains("## Scorecard", "| V3 credit rate limit", "| **total** |",
                 "| V3 | 1 | context switches | ratelimit 1000 us |", "SPECvirt", "800 us");
-        var expected = io.schedlab.engine.scenarios.Scorecard.parseExpectations(Files.readString(file));
+        var expected = io.schedlab.engine.catalogue.Scorecard.parseExpectations(Files.readString(file));
         assertThat(expected.keySet()).containsExactly("V3\t1\tcontext switches\tratelimit 1000 us",
                 "V3\t1\tcontext switches\tratelimit 10000 us");
         boolean passed = expected.get("V3\t1\tcontext switches\tratelimit 1000 us");

@@ -3,7 +3,7 @@ package io.schedlab.engine.hypervisor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.policies.PolicyRuns;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.spec.WorkloadSpec;
 import java.util.List;

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import io.schedlab.engine.spec.TimelineAction;
 import java.util.List;

@@ -10,8 +10,8 @@ import static io.schedlab.engine.semantics.SemanticsSpecs.vmResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VcpuResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VcpuResult;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.spec.WorkloadSpec;

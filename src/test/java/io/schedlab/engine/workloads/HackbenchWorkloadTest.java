@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.Violation;

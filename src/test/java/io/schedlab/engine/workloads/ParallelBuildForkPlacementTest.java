@@ -2,8 +2,8 @@ package io.schedlab.engine.workloads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedlab.engine.result.VcpuResult;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.VcpuResult;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec;
 import java.util.List;
 import java.util.Map;

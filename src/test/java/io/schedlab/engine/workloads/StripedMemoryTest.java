@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.spec.Limits;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import io.schedlab.engine.spec.SchedulerSpec;

@@ -9,8 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.ExperimentSpec.StopCondition;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.schedlab.experiments.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -31,7 +31,7 @@ import io.schedlab.engine.workloads.WorkloadDescriptor;
 import io.schedlab.experiments.ExperimentService;
 import io.schedlab.experiments.JobQueue;
 import io.schedlab.experiments.LimitsProperties;
-import io.schedlab.experiments.model.ExperimentStatus;
+import io.schedlab.experiments.status.ExperimentStatus;
 import io.schedlab.experiments.persistence.ExperimentFilter;
 import io.schedlab.experiments.persistence.ExperimentRepository;
 import io.schedlab.experiments.persistence.ExperimentRow;

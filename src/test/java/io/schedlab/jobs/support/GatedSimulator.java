@@ -2,8 +2,8 @@ package io.schedlab.jobs.support;
 
 import io.schedlab.engine.run.RunCancelledException;
 import io.schedlab.engine.run.RunControl;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.ResultSummary;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.ResultSummary;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.jobs.SimulationRunner;

@@ -1,6 +1,6 @@
 package io.schedlab.jobs.support;
 
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.experiments.ExperimentLifecycle;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.Validation;
 import io.schedlab.engine.policies.PolicyRuns;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.Violation;
 import java.util.List;

@@ -4,7 +4,7 @@ import static io.schedlab.engine.policies.PolicyRuns.loops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.policies.PolicyRuns;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.Violation;

@@ -7,8 +7,8 @@ import static io.schedlab.engine.policies.linux.LinuxRuns.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.VmSpec;
 import java.util.List;

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.SchedulerSpec;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -8,9 +8,9 @@ import static io.schedlab.engine.policies.linux.LinuxRuns.vm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
-import io.schedlab.engine.result.VcpuResult;
-import io.schedlab.engine.result.VmResult;
+import io.schedlab.engine.output.ResultDocument;
+import io.schedlab.engine.output.VcpuResult;
+import io.schedlab.engine.output.VmResult;
 import io.schedlab.engine.spec.SchedulerSpec;
 import io.schedlab.engine.spec.VmSpec;
 import io.schedlab.engine.spec.WorkloadSpec;

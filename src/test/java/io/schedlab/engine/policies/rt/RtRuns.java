@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedlab.engine.Engine;
 import io.schedlab.engine.run.RunControl;
 import io.schedlab.engine.Validation;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.spec.HostSpec;
 import io.schedlab.engine.spec.Limits;

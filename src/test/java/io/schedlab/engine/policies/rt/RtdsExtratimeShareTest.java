@@ -3,7 +3,7 @@ package io.schedlab.engine.policies.rt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Seconds;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.VmSpec;
 import java.util.List;
 import org.assertj.core.data.Offset;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedlab.engine.Seconds;
 import io.schedlab.engine.Validation;
-import io.schedlab.engine.result.ResultDocument;
+import io.schedlab.engine.output.ResultDocument;
 import io.schedlab.engine.spec.Limits;
 import io.schedlab.engine.spec.TimelineAction;
 import io.schedlab.engine.spec.VmSpec;

@@ -1,2 +1,0 @@
-/** Run metrics with fixed memory: HdrHistogram latency recorders and the bounded, streamed trace. */
-package io.schedlab.engine.metrics;
