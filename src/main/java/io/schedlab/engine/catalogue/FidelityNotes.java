@@ -135,15 +135,19 @@ final class FidelityNotes {
                     + " the carried load falling as latency grows, Little's law; the arrival theorem leaves a"
                     + " stream alone unqueued), never carrying more than the links' bandwidth. With it the striped"
                     + " streams slow down as soon as several guests compile at once, long before the links"
-                    + " saturate: the simulated gain grows with the guests (1 vCPU: 3, 4, 6 and 7-8% at 1, 7, 15"
-                    + " and 23 guests at the quick size), where the bandwidth share alone left it flat at 3%.",
+                    + " saturate: the simulated gain grows with the guests (1 vCPU: 3.1, 4.1, 5.8 and 7.7% at 1, 7,"
+                    + " 15 and 23 guests; 2 vCPUs: 3.1, 5.2, 9.0 and 9.0%; engine 0.5.0), where the bandwidth share"
+                    + " alone left it flat at 3%.",
             "The distance (14) and the links (half the node bandwidth, times 7/8) come from the commit's lmbench"
                     + " rd figures; the compile's memory share (0.1) is UNVERIFIED (with the 0.74 rate of a striped"
-                    + " stream alone it gives the one-guest cells' 3%). The 2-vCPU rows gain about half the"
-                    + " published 7.5-17% (5-9%): at the same number of busy vCPUs the source's make -j2 guests"
-                    + " lose more than its 1-vCPU ones, which the links' load alone does not explain; what else"
-                    + " striped memory costs a 2-vCPU guest (its cache refills after a move, from remote memory and"
-                    + " through the links, or queueing at the memory controllers) is not modelled.");
+                    + " stream alone it gives the one-guest cells' 3%). The published gain nearly doubles from 23"
+                    + " to 30 busy vCPUs (9.7% with 23 guests of 1 vCPU, 17.4% with 15 of 2) where the simulated one"
+                    + " grows from 7.7% to 9%: the links' queue alone grows too slowly at that load. Not modelled:"
+                    + " what else striped memory costs under load, such as cache refills after a vCPU moves"
+                    + " (CacheModel refills from memory at one rate whatever the memory's node) coming from remote"
+                    + " nodes through the links, or queueing at the nodes' memory controllers. One guest of 2 vCPUs"
+                    + " gains 1.1% in the source against 3.4% for 1 vCPU; the model gives both 3%, at the edge of"
+                    + " the 2-vCPU cell's band.");
 
     private static final List<String> V3 = List.of(
             "credit's rate limit (`ratelimitUs`, csched_schedule in sched_credit.c): a running vCPU that has run less"
