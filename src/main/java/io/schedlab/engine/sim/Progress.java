@@ -86,8 +86,10 @@ final class Progress {
         return streamerCount[bandwidthShare.length] > 0;
     }
 
-    /** Whether the links are modelled and a stream of node-local memory crosses them: its rate and every other
-     * stream on the links depend on one another. */
+    /**
+     * Whether the links are modelled and a stream of node-local memory crosses them: then its rate and every other
+     * stream's on the links depend on one another.
+     */
     boolean remoteStreamsOnLinks() {
         return remoteStreams > 0 && links.modelled();
     }
