@@ -154,7 +154,14 @@ public record CostModel(
                             + " (an LLC hit, ~20 ns)"),
             ParameterSpec.number("interconnectMBps", 0, 0, 1_000_000, "MB/s",
                     "Bandwidth of the links between NUMA nodes, per node: the remote part of striped memory streams"
-                            + " (a VM's memoryPlacement striped) shares nodes x this; 0 = the links are no limit.",
+                            + " (a VM's memoryPlacement striped) and the streams of node-local memory running on"
+                            + " another node cross nodes x this, each waiting behind the others' demand (remote"
+                            + " latency x (1 + others' demand / bandwidth)) and all together carrying at most the"
+                            + " bandwidth; 0 = the links are no limit.",
                     "model default 0 (no limit, as before striping existed); Xen 22b984ae9a41's lmbench rd figures"
-                            + " show striped guests together reaching about half the bandwidth node-local ones do"));
+                            + " show striped guests together reaching about half the bandwidth node-local ones do."
+                            + " The wait: M/M/1 response time R0 / (1 - rho) (Kleinrock, Queueing Systems vol. 1,"
+                            + " 1975) with the carried load falling as latency grows (Little's law, 1961), so"
+                            + " R = R0 (1 + offered load), the others' load only (arrival theorem: Lavenberg and"
+                            + " Reiser 1980); sim.InterconnectLoad"));
 }

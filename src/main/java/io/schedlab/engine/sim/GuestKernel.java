@@ -497,8 +497,8 @@ final class GuestKernel {
             progress.removeStreamer(node, vr);
             vr.streamNode = -1;
         }
-        if (progress.anyStriped() || node == progress.stripedSlot()) {
-            replanAllStreams(vr); // striped streams load every node: every stream's rate may move
+        if (progress.anyStriped() || node == progress.stripedSlot() || progress.remoteStreamsOnLinks()) {
+            replanAllStreams(vr); // striped streams and the links' load reach every node: every stream may move
             return;
         }
         // Each other stream is settled at its old rate (settle reads the vCPU's own rate, not the

@@ -12,9 +12,10 @@ import java.util.Arrays;
  * <p>
  * A VM whose memory is striped over every node (Xen numa=off, Xen 22b984ae9a41) streams from all of them: each
  * of its streams puts 1/N of its demand on each of the N nodes, and the part on other nodes also crosses the
- * links between nodes ({@code costs.interconnectMBps} per node, shared by every striped stream's remote part).
- * Its rate is the harmonic mean of the N per-node rates (the time per byte averaged over the nodes the bytes
- * come from). Remote traffic of node-local memory does not count against the links.
+ * links between nodes ({@code costs.interconnectMBps} per node). Its rate is the harmonic mean of the N per-node
+ * rates (the time per byte averaged over the nodes the bytes come from). A stream of node-local memory running on
+ * a pCPU of another node crosses the links too; every stream on the links waits behind the others' accesses
+ * ({@link InterconnectLoad}).
  */
 final class Progress {
     private final Simulator sim;
@@ -33,10 +34,10 @@ final class Progress {
     private final double refillFraction;
     private final double streamBandwidthMBps;
     private final double[] nodeBandwidthMBps;
-    /** Link bandwidth per node for the remote part of striped streams; 0 = no limit. */
-    private final double interconnectMBps;
-    /** min(1, links / remote demand of the striped streams), the factor a striped stream's remote part gets. */
-    private double linkShare = 1.0;
+    /** The links between nodes: the rate factor of the streams crossing them. */
+    private final InterconnectLoad links;
+    /** Streams of node-local memory running on a pCPU of another node (they cross the links). */
+    private int remoteStreams;
     double localStreamWork;
     double remoteStreamWork;
 
@@ -46,12 +47,12 @@ final class Progress {
         // one list per node, and the striped streams (spread over every node) last
         this.streamers = new VcpuRun[nodes + 1][8];
         this.streamerCount = new int[nodes + 1];
-        this.interconnectMBps = sim.costs.interconnectMBps();
         this.smtFactor = sim.costs.smtFactor();
         this.refillFraction = sim.costs.refillProgressFraction();
         this.streamBandwidthMBps = sim.costs.streamBandwidthMBps();
         this.nodeBandwidthMBps = sim.topo.nodeBandwidthMBps().clone();
         this.bandwidthShare = new double[nodes];
+        this.links = new InterconnectLoad(nodes, sim.costs.interconnectMBps(), streamBandwidthMBps);
         this.remoteFactor = new double[nodes][nodes];
         int[][] distance = sim.topo.numaDistance();
         for (int n = 0; n < nodes; n++) {
@@ -85,15 +86,21 @@ final class Progress {
         return streamerCount[bandwidthShare.length] > 0;
     }
 
-    /** All node shares and the link share, after the striped streams changed. */
+    /**
+     * Whether the links are modelled and a stream of node-local memory crosses them: then its rate and every other
+     * stream's on the links depend on one another.
+     */
+    boolean remoteStreamsOnLinks() {
+        return remoteStreams > 0 && links.modelled();
+    }
+
+    /** All node shares and the link load, after the striped streams changed. */
     private void updateAllShares() {
         int nodes = bandwidthShare.length;
         for (int n = 0; n < nodes; n++) {
             updateBandwidthShare(n);
         }
-        double remoteDemand = streamerCount[nodes] * streamBandwidthMBps * (nodes - 1) / nodes;
-        linkShare = interconnectMBps <= 0 || remoteDemand <= 0 ? 1.0
-                : Math.min(1.0, nodes * interconnectMBps / remoteDemand);
+        links.update(streamerCount[nodes], remoteStreams);
     }
 
     /** Number of vCPUs streaming from {@code node}; {@link #streamer} gives them in start order. */
@@ -113,6 +120,11 @@ final class Progress {
         }
         streamers[node][n] = vr;
         streamerCount[node] = n + 1;
+        vr.streamRemote = node != stripedSlot() && sim.numaNodeOf[vr.v.processor] != node;
+        if (vr.streamRemote) {
+            remoteStreams++;
+            links.update(streamerCount[stripedSlot()], remoteStreams);
+        }
         updateShares(node);
     }
 
@@ -125,6 +137,11 @@ final class Progress {
                 System.arraycopy(list, i + 1, list, i, n - i - 1);
                 list[n - 1] = null;
                 streamerCount[node] = n - 1;
+                if (vr.streamRemote) {
+                    vr.streamRemote = false;
+                    remoteStreams--;
+                    links.update(streamerCount[stripedSlot()], remoteStreams);
+                }
                 updateShares(node);
                 return;
             }
@@ -249,7 +266,7 @@ final class Progress {
             r *= bandwidthShare[node];
             int here = sim.numaNodeOf[p];
             if (here != node) {
-                r *= remoteFactor[here][node];
+                r *= remoteFactor[here][node] * links.remoteFactor();
             }
         }
         return r;
@@ -257,10 +274,12 @@ final class Progress {
 
     /**
      * Rate factor of a striped stream on a pCPU of node {@code here}: 1/N of its bytes from each node, each at
-     * that node's share (times distance and the link share when remote); the factor is 1 / the mean time per byte.
+     * that node's share (times distance and the links' factor when remote); the factor is 1 / the mean time per
+     * byte.
      */
     private double stripedFactor(int here) {
         int nodes = bandwidthShare.length;
+        double linkShare = links.stripedFactor();
         double timePerByte = 0;
         for (int m = 0; m < nodes; m++) {
             double r = bandwidthShare[m];

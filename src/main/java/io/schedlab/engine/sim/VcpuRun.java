@@ -47,6 +47,8 @@ final class VcpuRun {
     final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     /** NUMA node whose stream count includes this vCPU, or -1. */
     int streamNode = -1;
+    /** Whether its stream is of node-local memory on a pCPU of another node (counted on the links). */
+    boolean streamRemote;
 
     VcpuRun(Vcpu v, VmRun vm, int hostPcpus) {
         this.v = v;

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Guest memory striped over every NUMA node (Xen numa=off, Xen 22b984ae9a41): each stream takes 1/N of its bytes
- * from each node, the remote ones at the distance factor and through the links between nodes.
+ * from each node, the remote ones at the distance factor and through the links between nodes, where every stream
+ * crossing them waits behind the others' demand (1 / (1 + others' demand / link bandwidth), at most the links'
+ * bandwidth share).
  */
 class StripedMemoryTest {
     /** 4 nodes x 2 cores, 10 GB/s per node, the engine's default SLIT (21 between nodes). */
@@ -29,7 +31,11 @@ class StripedMemoryTest {
     private static final double STREAM_MBPS = 5000;
 
     private static VmSpec streamer(String name, int pcpu, String placement) {
-        return new VmSpec(name, 1, null, null, List.of(pcpu), null, null, 1024, pcpu / 2, List.of(pcpu), null,
+        return streamer(name, pcpu, pcpu / 2, placement);
+    }
+
+    private static VmSpec streamer(String name, int pcpu, int memoryNode, String placement) {
+        return new VmSpec(name, 1, null, null, List.of(pcpu), null, null, 1024, memoryNode, List.of(pcpu), null,
                 new WorkloadSpec("memory-bandwidth", Map.of("threads", 1, "mode", "stream", "streamMBps",
                         STREAM_MBPS)), null, null, null, placement);
     }
@@ -45,12 +51,22 @@ class StripedMemoryTest {
         for (int i = 0; i < count; i++) {
             vms.add(streamer("vm" + i, i, placement));
         }
+        return mean(vms, interconnectMBps);
+    }
+
+    /** Mean MB/s of the VMs' streams. */
+    private static double mean(List<VmSpec> vms, double interconnectMBps) {
         ResultDocument doc = run(spec(vms, interconnectMBps, StopCondition.DURATION));
         double sum = 0;
-        for (int i = 0; i < count; i++) {
-            sum += vmResult(doc, "vm" + i).headline().value();
+        for (VmSpec v : vms) {
+            sum += vmResult(doc, v.name()).headline().value();
         }
-        return sum / count;
+        return sum / vms.size();
+    }
+
+    /** Link factor of a stream of unloaded remote demand {@code own} when {@code offered} MB/s load the links. */
+    private static double linkFactor(double offered, double own, double capacity) {
+        return Math.min(1 / (1 + (offered - own) / capacity), capacity / offered);
     }
 
     @Test
@@ -68,13 +84,42 @@ class StripedMemoryTest {
         double free = perStream(8, VmSpec.MEMORY_STRIPED, 0);
         double limited = perStream(8, VmSpec.MEMORY_STRIPED, links);
         // 8 striped streams ask 8 x 5000 x 3/4 MB/s of the 4 x 2000 the links carry; each node sees 2 streams'
-        // worth of demand = its 10 GB/s, so only the links slow them.
-        double linkShare = NODES * links / (8 * STREAM_MBPS * (NODES - 1) / NODES);
+        // worth of demand = its 10 GB/s, so only the links slow them: each waits behind the other 7's demand.
+        double remotePart = STREAM_MBPS * (NODES - 1) / NODES;
+        double linkShare = linkFactor(8 * remotePart, remotePart, NODES * links);
         double freeRate = NODES / (1 + (NODES - 1) / REMOTE);
         double limitedRate = NODES / (1 + (NODES - 1) / (REMOTE * linkShare));
         assertThat(limited / free).isCloseTo(limitedRate / freeRate, within(0.01));
         // node-local streams never cross the links
         assertThat(perStream(8, "local", links)).isCloseTo(perStream(8, "local", 0), within(1e-9));
+    }
+
+    @Test
+    void stripedStreamsQueueOnTheLinksBeforeTheLinksSaturate() {
+        double links = 20_000;
+        // 4 striped streams offer 15 GB/s to links of 80 GB/s: a fifth of their bandwidth
+        double free = perStream(4, VmSpec.MEMORY_STRIPED, 0);
+        double loaded = perStream(4, VmSpec.MEMORY_STRIPED, links);
+        double remotePart = STREAM_MBPS * (NODES - 1) / NODES;
+        double factor = linkFactor(4 * remotePart, remotePart, NODES * links);
+        double freeRate = NODES / (1 + (NODES - 1) / REMOTE);
+        double loadedRate = NODES / (1 + (NODES - 1) / (REMOTE * factor));
+        assertThat(factor).isLessThan(0.9);
+        assertThat(loaded / free).isCloseTo(loadedRate / freeRate, within(0.01));
+        // a stream alone meets no queue
+        assertThat(perStream(1, VmSpec.MEMORY_STRIPED, links)).isCloseTo(perStream(1, VmSpec.MEMORY_STRIPED, 0),
+                within(1e-9));
+    }
+
+    @Test
+    void nodeLocalMemoryReadFromAnotherNodeCrossesTheLinks() {
+        double links = 2_500;
+        // two VMs whose memory lies on the other one's node: each stream crosses the links, behind the other's
+        List<VmSpec> crossed = List.of(streamer("vm0", 0, 1, "local"), streamer("vm1", 2, 0, "local"));
+        double free = mean(crossed, 0);
+        double loaded = mean(crossed, links);
+        assertThat(loaded / free).isCloseTo(linkFactor(2 * STREAM_MBPS, STREAM_MBPS, NODES * links),
+                within(0.01));
     }
 
     private static double buildSeconds(String placement) {
