@@ -173,7 +173,9 @@ final class FidelityNotes {
                     + " waiters under 30 ms slices and does not complete within its limit (three guests spin 75 of"
                     + " their 77 CPU seconds). With sections shorter than the window (1 us and 0.55 us tried) PLE"
                     + " seldom fires and a run either forms a convoy or not, seed by seed, so neither row converges."
-                    + " Requeueing a yield as in 2009 (tried) keeps the PLE runs from completing. Missing: the hold"
+                    + " Requeueing a yield as in 2009 (tried) keeps the PLE runs from completing; credit without the"
+                    + " rate limit (4.2) and the load-balancing rate limit (2023), neither of which 2009 had (tried:"
+                    + " ratelimitUs 0, loadBalanceRatelimitUs 0), leaves the 2x PLE run 39% slower. Missing: the hold"
                     + " times of a kernel build's locks as a distribution (most under the window, some far above it),"
                     + " and which spinlock the source's guests ran (ticket locks came with Linux 2.6.25; older"
                     + " enterprise kernels' test-and-set locks hand no lock to a descheduled waiter).");
