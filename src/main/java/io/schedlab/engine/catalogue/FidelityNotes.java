@@ -172,7 +172,7 @@ final class FidelityNotes {
                     + " Without PLE the 4-guest, 24-core build forms the same convoy through preempted holders and"
                     + " waiters under 30 ms slices and does not complete within its limit (three guests spin 75 of"
                     + " their 77 CPU seconds). With sections shorter than the window (1 us and 0.55 us tried) PLE"
-                    + " seldom fires and a run either forms a convoy or not, seed by seed, so neither row converges."
+                    + " seldom fires and a run either forms a convoy or not, seed by seed, so the seeds disagree widely."
                     + " Requeueing a yield as in 2009 (tried) keeps the PLE runs from completing; credit without the"
                     + " rate limit (4.2) and the load-balancing rate limit (2023), neither of which 2009 had (tried:"
                     + " ratelimitUs 0, loadBalanceRatelimitUs 0), leaves the 2x PLE run 39% slower. Missing: the hold"
