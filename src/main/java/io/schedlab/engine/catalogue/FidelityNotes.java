@@ -154,20 +154,43 @@ final class FidelityNotes {
                     + " than the limit is not preempted by a waking one; the waker waits for the rest of the limit."
                     + " Switches fall with the limit because wake-ups that would preempt a CPU-bound vCPU wait instead,"
                     + " and several wakers then run in one switch.",
-            "The 10 ms limit cuts switches far more than 1 ms here, against the source's \"1 ms and 10 ms about the"
-                    + " same\" (a statement about performance and switches at peak load). The source's mix (SPECvirt)"
-                    + " and host are not given, and which of their properties keeps 10 ms near 1 ms is not analysed"
-                    + " yet.");
+            "The source (64908a046602's message) gives switches for 1 ms only (\"1ms delay can reduce 30% context"
+                    + " switch at peak performance\"); its \"no big difference\" between 1 ms and 10 ms is about"
+                    + " performance (the SPECvirt score, not modelled), so the 10 ms run is shown without a published"
+                    + " figure. In the model the 10 ms limit cuts switches much further (about -0.75): a longer minimum"
+                    + " run lets more wake-ups gather behind each CPU-bound vCPU.",
+            "The commit's own rate-limit branch (csched_schedule at 64908a046602) gives a rate-limited vCPU a whole"
+                    + " limit as its next slice, the rule of xenVersion before 4.8; the scenario runs today's remainder"
+                    + " rule (0053127890eb). With xenVersion 4.7 the quick 1 ms cut is -0.43 instead of -0.34: the"
+                    + " source's SPECvirt mix and host, not given, decide which lies nearer its -30%.");
 
     private static final List<String> V4 = List.of(
             "Xen's pause-loop exit (XenLayer, `pleWindowNanos` per VM): a vCPU spinning on a guest lock for the"
-                    + " window exits and calls the policy's yield (credit: csched_vcpu_yield sets the yield flag, so"
-                    + " the vCPU goes behind one other of its priority), then schedule(), again after each window.",
-            "Not reproduced: the model's plain PLE makes the overcommitted builds slower, not 0.4-2% faster, and"
-                    + " without PLE the 4-guest, 24-core build does not complete within its limit (lock holders"
-                    + " preempted under 30 ms slices while the other vCPUs spin). Why PLE costs time here is not"
-                    + " analysed yet; candidates are the exit rate (a 1.6 us window against 5 us lock sections) and"
-                    + " where credit requeues a yielding vCPU.");
+                    + " window exits and calls the policy's yield, then schedule(), again after each window. Credit"
+                    + " yields as since Xen 4.1 (5fc9f5ef6c, August 2010: CSCHED_FLAG_VCPU_YIELD in __runq_insert):"
+                    + " the vCPU is requeued behind every vCPU of its priority and one of lower priority. At the"
+                    + " 2009 commits credit had no yield hook: do_yield only raised SCHEDULE_SOFTIRQ, so csched_schedule"
+                    + " requeued the vCPU behind those of its priority only. The window is Intel's ple_window of 4096"
+                    + " cycles in both rows (ple_gap was 41 at b67758cda13b, 128 from 1e2619f4b0; the gap does not"
+                    + " matter for a spin loop); the AMD row's source counts 3000 PAUSE instructions instead, whose"
+                    + " time the model has no source for.",
+            "Not reproduced. What the runs show (quick size, seed 1): without PLE the 2x build's guests spin 2 ms"
+                    + " in all, with PLE 1.4 s over 1.8 million exits. The guests' ticket locks (GuestLock, FIFO hand-over)"
+                    + " make the difference: the workload's lock sections of 5 us (12,500 cycles at 2.5 GHz) outlast"
+                    + " the window, so a waiter behind a running holder exits and yields, the lock is then handed to it"
+                    + " while it is descheduled, and the guest's other vCPUs spin behind it. Both commits say the"
+                    + " window was chosen above the usual hold (b67758cda13b: \"most spinlocks are held for less than"
+                    + " 2^12 cycles\"; c1134c228ca3: \"less than 1000 PAUSE cycles or more than a few thousand\")."
+                    + " Without PLE the 4-guest, 24-core build forms the same convoy through preempted holders and"
+                    + " waiters under 30 ms slices and does not complete within its limit (three guests spin 75 of"
+                    + " their 77 CPU seconds). With sections shorter than the window (1 us and 0.55 us tried) PLE"
+                    + " seldom fires and a run either forms a convoy or not, seed by seed, so the seeds disagree widely."
+                    + " Requeueing a yield as in 2009 (tried) keeps the PLE runs from completing; credit without the"
+                    + " rate limit (4.2) and the load-balancing rate limit (2023), neither of which 2009 had (tried:"
+                    + " ratelimitUs 0, loadBalanceRatelimitUs 0), leaves the 2x PLE run 39% slower. Missing: the hold"
+                    + " times of a kernel build's locks as a distribution (most under the window, some far above it),"
+                    + " and which spinlock the source's guests ran (ticket locks came with Linux 2.6.25; older"
+                    + " enterprise kernels' test-and-set locks hand no lock to a descheduled waiter).");
 
     private static final List<String> V6 = List.of(
             "EEVDF 6.12 (`eevdf`, kernelVersion 6.12): cyclictest's threads request a 500 us slice (the VM's"

@@ -15,7 +15,9 @@ import java.util.List;
 /**
  * V3: credit's rate limit (Xen 64908a046602, "sched_credit: Use delay to control scheduling
  * frequency", 2012-01-17): with a 1 ms minimum run before a wake-up may preempt, about 30% fewer
- * context switches at peak load, and 1 ms and 10 ms about the same. The source gives no host or
+ * context switches at peak load. Its 10 ms statement ("no big difference between these two
+ * configurations", beside the 11% SPECvirt gain) is about performance, not switches, so the 10 ms run's
+ * switches carry no published figure. The source gives no host or
  * mix (SPECvirt's consolidated servers); the model's consolidated wake-up-heavy stand-in: one
  * socket of 4 cores, six guests of 2 vCPUs whose 4 request threads each wake every ~2 ms for
  * ~200 us bursts (the interactive workload's default burst), beside two CPU-bound guests.
@@ -26,10 +28,12 @@ final class V3CreditRatelimit {
     static final List<Integer> LIMITS_US = List.of(0, 1000, 10_000);
     static final List<String> COLUMNS = List.of("ratelimit 0", "ratelimit 1000 us", "ratelimit 10000 us");
     /**
-     * Published, relative (switches at ratelimit 0 = 100): "30% fewer context switches at peak load" with
-     * 1 ms; 10 ms "about the same" as 1 ms (64908a046602 commit message).
+     * Published, relative (switches at ratelimit 0 = 100): "1ms delay can reduce 30% context switch at peak
+     * performance" (64908a046602 commit message, point 4). The message gives switches for 1 ms only; its 1 ms
+     * against 10 ms comparison (point 2, "no big difference") is of performance, a cell of its own that the
+     * model cannot score (ValidationCatalogue), so the 10 ms switches are not published (null).
      */
-    static final double[] PUBLISHED = {100, 70, 70};
+    static final Double[] PUBLISHED = {100.0, 70.0, null};
 
     private V3CreditRatelimit() {
     }
@@ -60,7 +64,7 @@ final class V3CreditRatelimit {
                                 + " ~2 ms, bursts ~200 us), and two CPU-bound guests of 2 vCPUs; "
                                 + Specs.fmt(seconds) + " s.",
                         "The source's mix (SPECvirt) and host are not given: a consolidated wake-up-heavy stand-in."),
-                "about a third fewer switches with ratelimitUs 1000 than 0; 10000 about the same as 1000",
+                "about a third fewer switches with ratelimitUs 1000 than 0 (the source gives no switch count for 10000)",
                 List.of(table));
     }
 }

@@ -62,7 +62,9 @@ public final class ValidationCatalogue {
             new Case("V2", "NUMA placement, numa=on vs numa=off (Xen 22b984ae9a41)", true, List.of(), List.of()),
             new Case("V3", "credit rate limit (Xen 64908a046602, 0053127890eb, 9fdd2f3c9ccb)", true, List.of(
                     new UnmodelledCell("SPECvirt score, ratelimit 1 ms / none", "+0.11", "a consolidated server"
-                            + " benchmark's score (SPECvirt's mix of web, mail and application servers)")),
+                            + " benchmark's score (SPECvirt's mix of web, mail and application servers)"),
+                    new UnmodelledCell("SPECvirt score, ratelimit 10 ms / 1 ms", "about 0 (\"no big difference\")",
+                            "the same")),
                     List.of(new Fact("a vCPU that ran 200 us under a 1,000 us rate limit keeps running and gets 800 us"
                                     + " as its next slice (0053127890eb)",
                                     "tested: CreditPolicyTest.rateLimitKeepsCurrentUnlessItYields"),
