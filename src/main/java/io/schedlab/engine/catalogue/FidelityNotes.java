@@ -277,18 +277,30 @@ final class FidelityNotes {
                     + " eighth its size 7% of it: the reload transient's extra misses).");
 
     private static final List<String> V5 = List.of(
+            "The host's own threads (`V5CriticalSectionBoost.HOST_IO`: one per core with E4's bursts, 50 us every ~2"
+                    + " ms) preempt vCPU threads at times no two CPUs share. Without them every CPU ran the same two or"
+                    + " three vCPU threads from the same start, so the host's CFS descheduled all 96 benchmark vCPUs in"
+                    + " the same tick: the VM was gang-scheduled by accident, no pause-loop exit found a preempted"
+                    + " vCPU (2 VMs, quick hackbench: 239 exits scanned 22,705 candidates, none runnable), ebizzy's"
+                    + " records/s followed the VM's CPU share alone and vanilla and boosted were the same run.",
             "Ebizzy's fall from 1 to 2 VMs is lock-holder and lock-waiter preemption: the CPU-bound VM's vCPU threads"
                     + " share every CPU with the benchmark's, CFS preempts vCPUs inside the spinlock section, the"
-                    + " waiters spin into pause-loop exits and the lock's throughput falls further than the halved"
-                    + " CPU share. From 2 to 3 VMs the model keeps falling (the share drops to a third), where the"
-                    + " source stays flat.",
-            "The boost (`pleHandler` critical-section: kvm_arch_boost_candidate) only changes a decision when a"
-                    + " yield candidate was preempted in guest kernel mode outside a critical section. The model's"
-                    + " ebizzy has no such state (its work outside the lock is user mode, and holding or spinning"
-                    + " for the lock is both kernel mode and a critical section), so vanilla and boosted are the same"
-                    + " run. Its hackbench has that state (system-call work outside the socket lock), but its"
-                    + " waiters rarely spin a whole PLE window: the few contended sections are 1 us socket-lock"
-                    + " sections, and the model has neither the guest scheduler's run-queue locks nor the"
-                    + " synchronous IPIs (smp_call_function_many waiting in csd_lock_wait) where a preempted target"
-                    + " makes the sender spin. Both are what the hackbench cells need.");
+                    + " waiters spin into pause-loop exits and yield to the preempted vCPUs, and the lock's throughput"
+                    + " falls further than the halved CPU share (engine 0.5.0, full size: -51%, -52% with the host"
+                    + " in step). From 2 to 3 VMs the model still falls (-12%, -35% with the host in step), where the"
+                    + " source stays flat: the benchmark VM's share of a third still shows.",
+            "The boost (`pleHandler` critical-section: kvm_arch_boost_candidate of the series' patch 3/5, which skips a"
+                    + " candidate that is preemptible with interrupts on) changes hackbench's runs: a spinner's exit"
+                    + " no longer yields to a vCPU preempted in a system call outside the socket lock. Full size:"
+                    + " -0.6% with 1 VM, -3% with 2, -1% with 3 (3x: -0.1%, -14%, -4.5%; published -23%, -12%,"
+                    + " -25%): small beside the runs' spread from seed to seed (2 VMs: CV 0.12). Ebizzy's stays the"
+                    + " same run: its work outside the lock is user mode, and holding or spinning for the lock is"
+                    + " both kernel mode and a critical section, so no candidate passes one handler's filter and"
+                    + " fails the other's; the source's ebizzy -M spends kernel time outside the lock (page faults,"
+                    + " frees), which the model's does not.",
+            "Not modelled, and candidates for the hackbench gap (1 and 3 VMs): the guest scheduler's per-vCPU"
+                    + " run-queue locks (the model's guest has one ready queue per VM; try_to_wake_up -> ttwu_queue"
+                    + " takes the target's rq lock when the two vCPUs share a cache, else queues the wake-up by IPI,"
+                    + " ttwu_queue_cond in kernel/sched/core.c, 5.17) and synchronous IPIs (smp_call_function_many_cond"
+                    + " waiting in csd_lock_wait, kernel/smp.c) where a preempted target makes the sender spin.");
 }
