@@ -10,6 +10,7 @@ import io.schedlab.engine.policies.DirectedYield;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.YieldToResult;
+import java.util.Arrays;
 
 /**
  * The Linux fair class as the host scheduler of KVM: one run queue per CPU, each vCPU (and host thread)
@@ -23,6 +24,9 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     final LinuxParams params;
     SchedulerContext ctx;
     LinuxRq[] rqs;
+    /** Per CPU: the CPUs of its LLC (sd_llc's span: the socket's), ascending, and its SMT siblings (cpu_smt_mask). */
+    private int[][] llcCpus;
+    private int[][] smtSiblings;
     LinuxBalancer balancer;
     /** sysctl_sched_tunable_scaling factor for this host's CPU count. */
     long factor;
@@ -79,6 +83,14 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         rqs = new LinuxRq[topo.size()];
         for (int p = 0; p < rqs.length; p++) {
             rqs[p] = new LinuxRq(p);
+        }
+        llcCpus = new int[rqs.length][];
+        smtSiblings = new int[rqs.length][];
+        for (int p = 0; p < rqs.length; p++) {
+            int cpu = p;
+            llcCpus[p] = topo.pcpus().stream().filter(q -> topo.sameSocket(q.id, cpu)).mapToInt(q -> q.id).sorted()
+                    .toArray();
+            smtSiblings[p] = topo.siblings(p).stream().mapToInt(q -> q.id).toArray();
         }
         factor = LinuxParams.factor(params.tunableScaling, topo.size());
         balancer = new LinuxBalancer(this, topo);
@@ -150,28 +162,30 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         if (rqs[prev].nr == 0) {
             return prev;
         }
-        Topology topo = ctx.topology();
-        int n = rqs.length;
-        // select_idle_core: a core whose every sibling is idle, scanning the LLC after prev (for_each_cpu_wrap).
-        for (int i = 1; i < n; i++) {
-            int c = (prev + i) % n;
-            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0 && coreIdle(topo, c)) {
+        // The LLC's CPUs after prev, wrapping (for_each_cpu_wrap over sched_domain_span(sd_llc)).
+        int[] llc = llcCpus[prev];
+        int k = llc.length;
+        int after = Arrays.binarySearch(llc, prev) + 1;
+        // select_idle_core: a core whose every sibling is idle.
+        for (int j = 0; j < k - 1; j++) {
+            int c = llc[(after + j) % k];
+            if (v.allowedOn(c) && rqs[c].nr == 0 && coreIdle(c)) {
                 return c;
             }
         }
         // select_idle_cpu: any idle CPU of the LLC.
-        for (int i = 1; i < n; i++) {
-            int c = (prev + i) % n;
-            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0) {
+        for (int j = 0; j < k - 1; j++) {
+            int c = llc[(after + j) % k];
+            if (v.allowedOn(c) && rqs[c].nr == 0) {
                 return c;
             }
         }
         return prev;
     }
 
-    private boolean coreIdle(Topology topo, int cpu) {
-        for (Pcpu s : topo.siblings(cpu)) {
-            if (rqs[s.id].nr != 0) {
+    private boolean coreIdle(int cpu) {
+        for (int s : smtSiblings[cpu]) {
+            if (rqs[s].nr != 0) {
                 return false;
             }
         }
