@@ -10,7 +10,11 @@ import io.schedlab.engine.policies.DirectedYield;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.YieldToResult;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The Linux fair class as the host scheduler of KVM: one run queue per CPU, each vCPU (and host thread)
@@ -84,17 +88,25 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         for (int p = 0; p < rqs.length; p++) {
             rqs[p] = new LinuxRq(p);
         }
-        llcCpus = new int[rqs.length][];
-        smtSiblings = new int[rqs.length][];
-        for (int p = 0; p < rqs.length; p++) {
-            int cpu = p;
-            llcCpus[p] = topo.pcpus().stream().filter(q -> topo.sameSocket(q.id, cpu)).mapToInt(q -> q.id).sorted()
-                    .toArray();
-            smtSiblings[p] = topo.siblings(p).stream().mapToInt(q -> q.id).toArray();
-        }
+        llcCpus = spans(topo, true);
+        smtSiblings = spans(topo, false);
         factor = LinuxParams.factor(params.tunableScaling, topo.size());
         balancer = new LinuxBalancer(this, topo);
         balancer.start();
+    }
+
+    /** Per CPU, ascending: the CPUs of its socket (itself included), or its core's other threads. */
+    private static int[][] spans(Topology topo, boolean socket) {
+        Map<Integer, List<Integer>> byKey = new HashMap<>();
+        for (Pcpu q : topo.pcpus()) {
+            byKey.computeIfAbsent(socket ? q.socket : q.core, k -> new ArrayList<>()).add(q.id);
+        }
+        int[][] out = new int[topo.size()][];
+        for (Pcpu q : topo.pcpus()) {
+            out[q.id] = byKey.get(socket ? q.socket : q.core).stream().mapToInt(Integer::intValue)
+                    .filter(c -> socket || c != q.id).sorted().toArray();
+        }
+        return out;
     }
 
     @Override
