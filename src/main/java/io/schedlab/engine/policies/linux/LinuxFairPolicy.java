@@ -10,6 +10,11 @@ import io.schedlab.engine.policies.DirectedYield;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.YieldToResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The Linux fair class as the host scheduler of KVM: one run queue per CPU, each vCPU (and host thread)
@@ -23,6 +28,9 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     final LinuxParams params;
     SchedulerContext ctx;
     LinuxRq[] rqs;
+    /** Per CPU: the CPUs of its LLC (sd_llc's span: the socket's), ascending, and its SMT siblings (cpu_smt_mask). */
+    private int[][] llcCpus;
+    private int[][] smtSiblings;
     LinuxBalancer balancer;
     /** sysctl_sched_tunable_scaling factor for this host's CPU count. */
     long factor;
@@ -80,9 +88,25 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         for (int p = 0; p < rqs.length; p++) {
             rqs[p] = new LinuxRq(p);
         }
+        llcCpus = spans(topo, true);
+        smtSiblings = spans(topo, false);
         factor = LinuxParams.factor(params.tunableScaling, topo.size());
         balancer = new LinuxBalancer(this, topo);
         balancer.start();
+    }
+
+    /** Per CPU, ascending: the CPUs of its socket (itself included), or its core's other threads. */
+    private static int[][] spans(Topology topo, boolean socket) {
+        Map<Integer, List<Integer>> byKey = new HashMap<>();
+        for (Pcpu q : topo.pcpus()) {
+            byKey.computeIfAbsent(socket ? q.socket : q.core, k -> new ArrayList<>()).add(q.id);
+        }
+        int[][] out = new int[topo.size()][];
+        for (Pcpu q : topo.pcpus()) {
+            out[q.id] = byKey.get(socket ? q.socket : q.core).stream().mapToInt(Integer::intValue)
+                    .filter(c -> socket || c != q.id).sorted().toArray();
+        }
+        return out;
     }
 
     @Override
@@ -150,28 +174,30 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         if (rqs[prev].nr == 0) {
             return prev;
         }
-        Topology topo = ctx.topology();
-        int n = rqs.length;
-        // select_idle_core: a core whose every sibling is idle, scanning the LLC after prev (for_each_cpu_wrap).
-        for (int i = 1; i < n; i++) {
-            int c = (prev + i) % n;
-            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0 && coreIdle(topo, c)) {
+        // The LLC's CPUs after prev, wrapping (for_each_cpu_wrap over sched_domain_span(sd_llc)).
+        int[] llc = llcCpus[prev];
+        int k = llc.length;
+        int after = Arrays.binarySearch(llc, prev) + 1;
+        // select_idle_core: a core whose every sibling is idle.
+        for (int j = 0; j < k - 1; j++) {
+            int c = llc[(after + j) % k];
+            if (v.allowedOn(c) && rqs[c].nr == 0 && coreIdle(c)) {
                 return c;
             }
         }
         // select_idle_cpu: any idle CPU of the LLC.
-        for (int i = 1; i < n; i++) {
-            int c = (prev + i) % n;
-            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0) {
+        for (int j = 0; j < k - 1; j++) {
+            int c = llc[(after + j) % k];
+            if (v.allowedOn(c) && rqs[c].nr == 0) {
                 return c;
             }
         }
         return prev;
     }
 
-    private boolean coreIdle(Topology topo, int cpu) {
-        for (Pcpu s : topo.siblings(cpu)) {
-            if (rqs[s.id].nr != 0) {
+    private boolean coreIdle(int cpu) {
+        for (int s : smtSiblings[cpu]) {
+            if (rqs[s].nr != 0) {
                 return false;
             }
         }

@@ -45,11 +45,15 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
     private SchedulerContext ctx;
     private Topology topo;
     private int n;
-    private final EdfQueue<RtdsVcpu> runq = new EdfQueue<>(RtdsVcpu::comparePriority);
-    private final EdfQueue<RtdsVcpu> depletedq = new EdfQueue<>(RtdsVcpu::comparePriority);
+    private final EdfQueue<RtdsVcpu> runq = new EdfQueue<>(RtdsVcpu::comparePriority, s -> s.queueLabel,
+            (s, l) -> s.queueLabel = l);
+    private final EdfQueue<RtdsVcpu> depletedq = new EdfQueue<>(RtdsVcpu::comparePriority, s -> s.queueLabel,
+            (s, l) -> s.queueLabel = l);
     /** Sorted as the run queue (deadline_replq_insert uses compare_unit_priority too). */
-    private final EdfQueue<RtdsVcpu> replq = new EdfQueue<>(RtdsVcpu::comparePriority);
-    private boolean[] tickled;
+    private final EdfQueue<RtdsVcpu> replq = new EdfQueue<>(RtdsVcpu::comparePriority, s -> s.replqLabel,
+            (s, l) -> s.replqLabel = l);
+    /** prv->tickled, the idle pCPUs and the running vCPUs by priority (runq_tickle's choices). */
+    private TickleTargets targets;
     /** The topology's pCPUs by id (runq_tickle reads one per pCPU it looks at). */
     private Pcpu[] hostCpus;
     /** repl_timer_handler's tmp_replq, reused. */
@@ -89,8 +93,8 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
         this.ctx = ctx;
         this.topo = ctx.topology();
         this.n = topo.size();
-        this.tickled = new boolean[n];
         this.hostCpus = topo.pcpus().toArray(new Pcpu[0]);
+        this.targets = new TickleTargets(hostCpus);
     }
 
     private static RtdsVcpu svc(Vcpu v) {
@@ -217,7 +221,7 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
     public Decision doSchedule(Pcpu p, Vcpu prev, boolean prevYielded) {
         long now = ctx.now();
         int cpu = p.id;
-        tickled[cpu] = false;
+        targets.setTickled(cpu, false);
         RtdsVcpu scurr = prev == null ? null : svc(prev);
         if (scurr != null) {
             burnBudget(scurr, now);
@@ -233,6 +237,7 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
         if (currRunnable && snext != scurr) {
             scurr.delayedRunqAdd = true;
         }
+        targets.setRunning(cpu, snext);
         if (snext == null) {
             return params.eventDriven() ? Decision.idle() : new Decision(null, params.tickNanos());
         }
@@ -294,6 +299,7 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
         svc.curBudget = svc.budget;
         svc.level = 0;
         replenishments++;
+        targets.priorityChanged(svc);
     }
 
     /** A runnable vCPU reaches its deadline with budget left at level 0: a deadline miss (statistics only). */
@@ -446,37 +452,31 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
 
     /**
      * runq_tickle: among the allowed, not yet tickled pCPUs (its own first, then cycling upwards) an idle one;
-     * else the one running the lowest-priority vCPU, if lower than {@code snew}.
+     * else the one running the lowest-priority vCPU, if lower than {@code snew}. Each pCPU the walk looks at
+     * counts as lock work; a vCPU allowed everywhere gets the walk's answer from {@link TickleTargets#target}.
      */
     private void runqTickle(RtdsVcpu snew) {
         if (snew == null) {
             return;
         }
-        Vcpu v = snew.vcpu;
-        RtdsVcpu lowest = null;
-        for (int k = 0, c = v.processor; k < n; k++, c = c + 1 == n ? 0 : c + 1) {
-            if (tickled[c] || !v.allowedOn(c)) {
-                continue;
-            }
-            Vcpu cur = hostCpus[c].current;
-            runq.addWork(1);
-            if (cur == null) {
-                tickle(c);
-                return;
-            }
-            RtdsVcpu iter = svc(cur);
-            if (lowest == null || iter.comparePriority(lowest) < 0) {
-                lowest = iter;
-            }
+        int cpu;
+        if (targets.allowsAll(snew.vcpu)) {
+            cpu = targets.target(snew);
+            assert sameAsWalk(snew, cpu) : "runq_tickle: the idle mask or the running order is out of date";
+        } else {
+            cpu = targets.walk(snew, hostCpus);
         }
-        if (lowest != null && lowest.comparePriority(snew) < 0) {
-            tickle(lowest.vcpu.processor);
+        runq.addWork(targets.walked());
+        if (cpu >= 0) {
+            targets.setTickled(cpu, true);
+            ctx.tickle(cpu);
         }
     }
 
-    private void tickle(int cpu) {
-        tickled[cpu] = true;
-        ctx.tickle(cpu);
+    /** The walk gives the same pCPU and count (run under -ea, as the tests run). */
+    private boolean sameAsWalk(RtdsVcpu snew, int cpu) {
+        long walked = targets.walked();
+        return targets.walk(snew, hostCpus) == cpu && targets.walked() == walked;
     }
 
     // ---------------------------------------------------------------- introspection

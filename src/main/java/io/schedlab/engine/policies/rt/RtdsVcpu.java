@@ -17,12 +17,17 @@ final class RtdsVcpu {
     boolean onRunq;
     boolean onDepletedq;
     boolean onReplq;
+    /** Its order label in the run or depleted queue (it is on one at most) and in the replenishment queue. */
+    long queueLabel;
+    long replqLabel;
     /** RTDS_scheduled: running or switched away but not yet context_saved. */
     boolean scheduled;
     /** RTDS_delayed_runq_add: re-queue at context_saved. */
     boolean delayedRunqAdd;
     /** RTDS_depleted: budget used up without extratime. */
     boolean depleted;
+    /** The pCPU whose rt_schedule last chose it and still runs it ({@link TickleTargets}), else -1. */
+    int runningOn = -1;
 
     long deadlineMisses;
     long budgetOverruns;

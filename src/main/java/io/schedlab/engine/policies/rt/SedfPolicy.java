@@ -54,8 +54,10 @@ public final class SedfPolicy implements SchedulerPolicy, LockWork, SelfCheckAss
 
     /** The run, wait and extra queues of one pCPU (sedf) or of the host (gedf). */
     private static final class Queues {
-        final EdfQueue<SedfVcpu> runq = new EdfQueue<>((a, b) -> b.deadline - a.deadline);
-        final EdfQueue<SedfVcpu> waitq = new EdfQueue<>((a, b) -> b.periodBegin() - a.periodBegin());
+        final EdfQueue<SedfVcpu> runq = new EdfQueue<>((a, b) -> b.deadline - a.deadline, s -> s.queueLabel,
+                (s, l) -> s.queueLabel = l);
+        final EdfQueue<SedfVcpu> waitq = new EdfQueue<>((a, b) -> b.periodBegin() - a.periodBegin(),
+                s -> s.queueLabel, (s, l) -> s.queueLabel = l);
         final FifoQueue extraq = new FifoQueue();
     }
 

@@ -22,6 +22,8 @@ final class SedfVcpu {
     boolean runningExtra;
     boolean onRunq;
     boolean onWaitq;
+    /** Its order label in the run or wait queue (it is on one at most). */
+    long queueLabel;
     boolean onExtraq;
 
     /** gedf: switched away, to be put back on the global queues at context_saved (extra queue too if set). */
