@@ -81,6 +81,23 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             rqs[p] = new LinuxRq(p);
         }
         factor = LinuxParams.factor(params.tunableScaling, topo.size());
+        siblingIds = new int[topo.size()][];
+        llcCpus = new int[topo.sockets()][];
+        int[] inSocket = new int[topo.sockets()];
+        for (int p = 0; p < rqs.length; p++) {
+            siblingIds[p] = topo.siblings(p).stream().mapToInt(s -> s.id).toArray();
+            inSocket[topo.pcpu(p).socket]++;
+        }
+        llcPosition = new int[topo.size()];
+        for (int s = 0; s < llcCpus.length; s++) {
+            llcCpus[s] = new int[inSocket[s]];
+            inSocket[s] = 0;
+        }
+        for (int p = 0; p < rqs.length; p++) { // ascending ids within each socket
+            int s = topo.pcpu(p).socket;
+            llcPosition[p] = inSocket[s];
+            llcCpus[s][inSocket[s]++] = p;
+        }
         balancer = new LinuxBalancer(this, topo);
         balancer.start();
     }
@@ -94,6 +111,15 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     public void removeVcpu(Vcpu v) {
         v.policyData = null;
     }
+
+    /** Per CPU, its SMT siblings' ids ({@link Topology#siblings}, listed once: {@link #coreIdle} runs per scanned CPU). */
+    private int[][] siblingIds;
+    /**
+     * Per socket (the LLC, sd_llc), its CPUs in ascending ids, and each CPU's index there: select_idle_sibling's
+     * for_each_cpu_wrap over sched_domain_span(sd_llc) from the previous CPU walks this list instead of every CPU.
+     */
+    private int[][] llcCpus;
+    private int[] llcPosition;
 
     static LinuxTask task(Vcpu v) {
         return (LinuxTask) v.policyData;
@@ -150,28 +176,29 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         if (rqs[prev].nr == 0) {
             return prev;
         }
-        Topology topo = ctx.topology();
-        int n = rqs.length;
+        int[] llc = llcCpus[ctx.topology().pcpu(prev).socket];
+        int n = llc.length;
+        int from = llcPosition[prev];
         // select_idle_core: a core whose every sibling is idle, scanning the LLC after prev (for_each_cpu_wrap).
         for (int i = 1; i < n; i++) {
-            int c = (prev + i) % n;
-            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0 && coreIdle(topo, c)) {
+            int c = llc[(from + i) % n];
+            if (v.allowedOn(c) && rqs[c].nr == 0 && coreIdle(c)) {
                 return c;
             }
         }
         // select_idle_cpu: any idle CPU of the LLC.
         for (int i = 1; i < n; i++) {
-            int c = (prev + i) % n;
-            if (topo.sameSocket(c, prev) && v.allowedOn(c) && rqs[c].nr == 0) {
+            int c = llc[(from + i) % n];
+            if (v.allowedOn(c) && rqs[c].nr == 0) {
                 return c;
             }
         }
         return prev;
     }
 
-    private boolean coreIdle(Topology topo, int cpu) {
-        for (Pcpu s : topo.siblings(cpu)) {
-            if (rqs[s.id].nr != 0) {
+    private boolean coreIdle(int cpu) {
+        for (int s : siblingIds[cpu]) {
+            if (rqs[s].nr != 0) {
                 return false;
             }
         }
