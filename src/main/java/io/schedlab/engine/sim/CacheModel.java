@@ -91,12 +91,10 @@ final class CacheModel {
         int socket = socketOf[p];
         needL2[uid] = Math.min(workingSetBytes, l2.capacity);
         needLlc[uid] = Math.min(workingSetBytes, llc.capacity);
-        survL2[uid] = l2.surviving(core, uid);
-        survLlc[uid] = llc.surviving(socket, uid);
+        survL2[uid] = l2.touch(core, uid, needL2[uid]);
+        survLlc[uid] = llc.touch(socket, uid, needLlc[uid]);
         double missingL2 = reloadBytes(workingSetBytes, l2.capacity, survL2[uid]);
         double lostLlc = reloadBytes(workingSetBytes, llc.capacity, survLlc[uid]);
-        l2.touch(core, uid, needL2[uid]);
-        llc.touch(socket, uid, needLlc[uid]);
         inAt[uid] = at;
         if (!ranBefore || workingSetBytes == 0) {
             refill[uid] = 0;
@@ -170,18 +168,6 @@ final class CacheModel {
             size = new int[instances];
         }
 
-        /** Bytes of uid's footprint still in instance i: what lies above it pushes the rest out. */
-        long surviving(int i, int uid) {
-            long above = 0;
-            for (int k = 0; k < size[i]; k++) {
-                if (uids[i][k] == uid) {
-                    return Math.max(0, Math.min(bytes[i][k], capacity - above));
-                }
-                above += bytes[i][k];
-            }
-            return 0;
-        }
-
         /** uid's footprint in instance i becomes {@code footprint} bytes, in place (no-op when evicted meanwhile). */
         void resize(int i, int uid, long footprint) {
             for (int k = 0; k < size[i]; k++) {
@@ -192,18 +178,26 @@ final class CacheModel {
             }
         }
 
-        /** uid becomes the most recent user of instance i with {@code footprint} bytes; fully evicted entries drop. */
-        void touch(int i, int uid, long footprint) {
+        /**
+         * uid becomes the most recent user of instance i with {@code footprint} bytes; fully evicted entries
+         * drop. Returns the bytes of uid's footprint that were still there (what lay above it pushed the rest
+         * out): one walk finds uid, sums what lies above it and, when the new top and that sum stay below the
+         * capacity, lets the pruning resume below uid's old place instead of summing the stack again.
+         */
+        long touch(int i, int uid, long footprint) {
             int[] u = uids[i];
             long[] b = bytes[i];
             int n = size[i];
             int at = n;
+            long above = 0;
             for (int k = 0; k < n; k++) {
                 if (u[k] == uid) {
                     at = k;
                     break;
                 }
+                above += b[k];
             }
+            long surviving = at < n ? Math.max(0, Math.min(b[at], capacity - above)) : 0;
             if (at == n) {
                 if (n == u.length) {
                     uids[i] = u = java.util.Arrays.copyOf(u, 2 * n);
@@ -215,13 +209,19 @@ final class CacheModel {
             System.arraycopy(b, 0, b, 1, at);
             u[0] = uid;
             b[0] = footprint;
-            long above = 0;
-            int keep = 0;
-            while (keep < n && above < capacity) {
-                above += b[keep];
+            // The new stack's first at + 1 entries sum to footprint + above: below the capacity, all stay.
+            long kept = footprint + above;
+            int keep = at + 1;
+            if (kept >= capacity) {
+                kept = 0;
+                keep = 0;
+            }
+            while (keep < n && kept < capacity) {
+                kept += b[keep];
                 keep++;
             }
             size[i] = keep;
+            return surviving;
         }
     }
 }
