@@ -114,10 +114,10 @@ final class RandomSpecs {
             return new WorkloadSpec("cpu-loop", p);
         }
         // any registered type with its defaults (covers every registered workload but rt-app, whose default is one
-        // periodic thread, and hackbench and request-response, registered later; drawing them too would change the
-        // spec of every pinned seed; RtAppEngineTest, HackbenchWorkloadTest (under the self-check) and
-        // RequestResponseWorkloadTest run them)
-        List<String> drawnLater = List.of("rt-app", "hackbench", "request-response");
+        // periodic thread, and hackbench, request-response, net-stream and vhost-net, registered later; drawing them
+        // too would change the spec of every pinned seed; RtAppEngineTest, HackbenchWorkloadTest (under the
+        // self-check), RequestResponseWorkloadTest and VhostKworkerWakeupTest run them)
+        List<String> drawnLater = List.of("rt-app", "hackbench", "request-response", "net-stream", "vhost-net");
         List<WorkloadDescriptor> all = registry.workloads().stream()
                 .filter(d -> !drawnLater.contains(d.type())).toList();
         for (int tries = 0; tries < all.size(); tries++) {

@@ -18,10 +18,12 @@ import io.schedlab.engine.workloads.IdleWorkload;
 import io.schedlab.engine.workloads.InteractiveWorkload;
 import io.schedlab.engine.workloads.MemoryBandwidthWorkload;
 import io.schedlab.engine.workloads.ParallelBuildWorkload;
+import io.schedlab.engine.workloads.NetStreamWorkload;
 import io.schedlab.engine.workloads.RequestResponseWorkload;
 import io.schedlab.engine.workloads.RtAppWorkload;
 import io.schedlab.engine.workloads.SpinlockWorkload;
 import io.schedlab.engine.workloads.TraceWorkload;
+import io.schedlab.engine.workloads.VhostNetWorkload;
 
 /** The built-in policies and workloads, registered explicitly, one line each. */
 public final class BuiltIns {
@@ -48,7 +50,7 @@ public final class BuiltIns {
         policy(r, CfsPolicy.descriptor());
         policy(r, EevdfPolicy.descriptor());
         // workloads: idle, cpu-loop, memory-bandwidth, parallel-build, spinlock, hackbench, interactive,
-        // request-response, trace, rt-app
+        // request-response, trace, rt-app, net-stream, vhost-net
         r.register(IdleWorkload.descriptor());
         r.register(CpuLoopWorkload.descriptor());
         r.register(MemoryBandwidthWorkload.descriptor());
@@ -59,6 +61,8 @@ public final class BuiltIns {
         r.register(RequestResponseWorkload.descriptor());
         r.register(TraceWorkload.descriptor());
         r.register(RtAppWorkload.descriptor());
+        r.register(NetStreamWorkload.descriptor());
+        r.register(VhostNetWorkload.descriptor());
     }
 
     /** Registers a policy with its hypervisor's own parameters after its own (KVM: pause-loop exiting). */

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The five published experiments E1..E5 and the validation cases the model can express (V1..V6; the
+ * The five published experiments E1..E5 and the validation cases the model can express (V1..V7; the
  * catalogue, {@link ValidationCatalogue}, lists the rest) as built-in sweeps. Each
  * mirrors the set-up of its source (seeds 000, 001, 004 and the E3/E4 set-ups); {@code quick} scales
  * the work down (E2 to 1/10, E5 to half its jobs and link; see each scenario) and uses one repeat, for tests and a first look. Published numbers are
@@ -15,7 +15,7 @@ import java.util.Optional;
 public final class BuiltInScenarios {
 
     /** Ids in order. */
-    public static final List<String> IDS = List.of("E1", "E2", "E3", "E4", "E5", "V1", "V2", "V3", "V4", "V5", "V6");
+    public static final List<String> IDS = List.of("E1", "E2", "E3", "E4", "E5", "V1", "V2", "V3", "V4", "V5", "V6", "V7");
 
     private BuiltInScenarios() {
     }
@@ -37,6 +37,7 @@ public final class BuiltInScenarios {
             case "V4" -> Optional.of(V4XenPauseLoopExiting.build(quick));
             case "V5" -> Optional.of(V5CriticalSectionBoost.build(quick));
             case "V6" -> Optional.of(V6EevdfPreemptShort.build(quick));
+            case "V7" -> Optional.of(V7EevdfVhostKworker.build(quick));
             default -> Optional.empty();
         };
     }

@@ -83,16 +83,8 @@ public final class ValidationCatalogue {
                     List.of()),
             new Case("V6", "EEVDF: shorter slices may preempt on wake-up (Linux 85e511df3cec)", true, List.of(),
                     List.of()),
-            new Case("V7", "CFS -> EEVDF on a KVM host: a woken kworker starves behind vhost (LKML 2023-11-16)", false,
-                    List.of(new UnmodelledCell("uperf throughput, EEVDF with lag placement / CFS", ratio(29, 78),
-                                    "host I/O threads per guest woken by the guests' I/O (a guest's kick wakes its"
-                                            + " vhost worker, which wakes a kworker on its own CPU), and a streaming"
-                                            + " network workload whose throughput waits on them; the lag placement"
-                                            + " (eevdf placeLag) that keeps a woken kworker's negative lag across its"
-                                            + " sleep is modelled"),
-                            new UnmodelledCell("uperf throughput, 6.7-rc1 / CFS", ratio(41, 78), "the same"),
-                            new UnmodelledCell("perf sched max wait, EEVDF / CFS", ratio(366.314, 3.077), "the same")),
-                    List.of()),
+            new Case("V7", "CFS -> EEVDF on a KVM host: a woken kworker starves behind vhost (LKML 2023-11-16)", true,
+                    List.of(), List.of()),
             new Case("V8", "Xen RTDS behaviours (de8b2f49d724, 463b958317, RT-Xen 2.0)", false, List.of(), List.of(
                     new Fact("no runnable vCPU with budget waits while a pCPU is idle (de8b2f49d724)",
                             "tested: RtdsIdlePcpuTest (four vCPUs waking together from one pCPU; without the"

@@ -391,6 +391,9 @@ final class GuestKernel {
     /** One unit more: the longest waiter takes it and is woken like a sleeper (ready now, placed by {@link #dispatch}). */
     private void post(GuestSemaphore sem) {
         GuestThreadRun next = sem.waiters.pollFirst();
+        while (next != null && !next.vm.vm.alive) {
+            next = sem.waiters.pollFirst(); // a waiter of a shut-down VM sharing these semaphores
+        }
         if (next == null) {
             sem.units++;
             return;

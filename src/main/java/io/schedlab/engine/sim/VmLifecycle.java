@@ -31,6 +31,8 @@ final class VmLifecycle {
     /** The spec's VMs, then one per host thread group (KVM). */
     private final List<VmSpec> initialVms;
     private final List<HostThreadSpec> hostThreads;
+    /** Semaphores shared by host thread groups and the guests they serve. */
+    private final SemaphoreSpaces semaphoreSpaces;
     private int vmIds;
     private int pendingFinite;
     /** Finite workloads in the whole run (incl. create-vm); all-complete needs at least one. */
@@ -40,6 +42,7 @@ final class VmLifecycle {
         this.sim = sim;
         this.policy = registry.policy(sim.policyName).orElseThrow();
         hostThreads = sim.spec.scheduler().hostThreads() == null ? List.of() : sim.spec.scheduler().hostThreads();
+        semaphoreSpaces = new SemaphoreSpaces(hostThreads);
         initialVms = new ArrayList<>(sim.spec.vms());
         for (HostThreadSpec g : hostThreads) {
             initialVms.add(HostThreadGroups.asVm(g, sim.nP));
@@ -101,7 +104,7 @@ final class VmLifecycle {
     private Vm startVm(VmSpec s, Workload workload, long at, Integer hostNice) {
         Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode(), s.memoryStriped());
         vm.hostNice = hostNice;
-        VmRun run = new VmRun(vm, s, workload);
+        VmRun run = new VmRun(vm, s, workload, semaphoreSpaces.of(s.name()), !semaphoreSpaces.shared(s.name()));
         Map<String, Object> vmParams = s.schedParams() != null ? s.schedParams()
                 : ParameterValues.normalize(null, policy.vmParameters());
         run.schedParams = new Params(vmParams);

@@ -29,8 +29,13 @@ final class VmRun {
     private static final int SMALL_LOCKS = 64;
     /** Blocking mutexes by id (their own namespace); looked up only, never iterated. */
     private final Map<Integer, GuestLock> mutexes = new HashMap<>();
-    /** Counting semaphores by id (their own namespace); looked up only, never iterated. */
-    private final Map<Integer, GuestSemaphore> semaphores = new HashMap<>();
+    /**
+     * Counting semaphores by id (their own namespace, shared with the host thread group that serves this VM, see
+     * {@link SemaphoreSpaces}); looked up only, never iterated.
+     */
+    private final Map<Integer, GuestSemaphore> semaphores;
+    /** True when the semaphores are this run's alone (no serving group shares them). */
+    private final boolean ownsSemaphores;
     final LatencyRecorder wakeLatency = LatencyRecorder.compact();
     long startedAt = -1;
     long endedAt = -1;
@@ -38,9 +43,16 @@ final class VmRun {
     boolean countedFinite;
 
     VmRun(Vm vm, VmSpec spec, Workload workload) {
+        this(vm, spec, workload, new HashMap<>(), true);
+    }
+
+    /** A run whose semaphores are {@code semaphores} (shared unless {@code owns}). */
+    VmRun(Vm vm, VmSpec spec, Workload workload, Map<Integer, GuestSemaphore> semaphores, boolean owns) {
         this.vm = vm;
         this.spec = spec;
         this.workload = workload;
+        this.semaphores = semaphores;
+        this.ownsSemaphores = owns;
     }
 
     /** The lock with this id, created on first use. */
@@ -71,11 +83,13 @@ final class VmRun {
         return semaphores.computeIfAbsent(id, k -> new GuestSemaphore());
     }
 
-    /** Drops every lock, mutex and semaphore (VM shutdown). */
+    /** Drops every lock, mutex and semaphore of its own (VM shutdown; shared semaphores stay with the others). */
     void clearLocks() {
         java.util.Arrays.fill(smallLocks, null);
         otherLocks.clear();
         mutexes.clear();
-        semaphores.clear();
+        if (ownsSemaphores) {
+            semaphores.clear();
+        }
     }
 }

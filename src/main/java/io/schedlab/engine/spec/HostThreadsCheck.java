@@ -8,7 +8,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 
-/** Checks and normalizes {@code scheduler.hostThreads}: KVM only, names unique among themselves and the VMs, bounded sizes. */
+/**
+ * Checks and normalizes {@code scheduler.hostThreads}: KVM only, names unique among themselves and the VMs, bounded
+ * sizes; {@code serves} names distinct VMs of the spec; {@code cpus} distinct host CPUs.
+ */
 final class HostThreadsCheck {
     static final String POINTER = "/scheduler/hostThreads";
     /** Host thread groups per experiment. */
@@ -20,12 +23,14 @@ final class HostThreadsCheck {
     static final int MAX_NICE = 19;
     static final int DEFAULT_THREADS = 1;
     static final int DEFAULT_NICE = 0;
+    /** Guests one group serves (a bound, not a source's figure). */
+    static final int MAX_SERVES = 64;
 
     private HostThreadsCheck() {
     }
 
     /** Structure of the raw list; {@code checkWorkload} checks one workload at a pointer. */
-    static void check(ExperimentSpec s, String hypervisor, BiConsumer<String, WorkloadSpec> checkWorkload,
+    static void check(ExperimentSpec s, String hypervisor, int pcpus, BiConsumer<String, WorkloadSpec> checkWorkload,
             List<Violation> out) {
         List<HostThreadSpec> groups = s.scheduler() == null ? null : s.scheduler().hostThreads();
         if (groups == null || groups.isEmpty()) {
@@ -43,6 +48,7 @@ final class HostThreadsCheck {
         if (s.vms() != null) {
             s.vms().stream().filter(v -> v != null && v.name() != null).forEach(v -> names.add(v.name()));
         }
+        Set<String> vmNames = Set.copyOf(names);
         for (int i = 0; i < groups.size(); i++) {
             String at = POINTER + "/" + i;
             HostThreadSpec g = groups.get(i);
@@ -63,7 +69,47 @@ final class HostThreadsCheck {
             if (g.nice() != null && (g.nice() < MIN_NICE || g.nice() > MAX_NICE)) {
                 out.add(new Violation(at + "/nice", "must be " + MIN_NICE + ".." + MAX_NICE + " (Linux nice)"));
             }
+            checkServes(at + "/serves", g.serves(), vmNames, out);
+            checkCpus(at + "/cpus", g.cpus(), pcpus, out);
             checkWorkload.accept(at + "/workload", g.workload());
+        }
+    }
+
+    private static void checkServes(String at, List<String> serves, Set<String> vmNames, List<Violation> out) {
+        if (serves == null) {
+            return;
+        }
+        if (serves.size() > MAX_SERVES) {
+            out.add(new Violation(at, "must name at most " + MAX_SERVES + " VMs"));
+            return;
+        }
+        Set<String> seen = new TreeSet<>();
+        for (int k = 0; k < serves.size(); k++) {
+            String vm = serves.get(k);
+            if (vm == null || !vmNames.contains(vm)) {
+                out.add(new Violation(at + "/" + k, "must name a VM of the spec's vms"));
+            } else if (!seen.add(vm)) {
+                out.add(new Violation(at + "/" + k, "duplicate VM '" + vm + "'"));
+            }
+        }
+    }
+
+    private static void checkCpus(String at, List<Integer> cpus, int pcpus, List<Violation> out) {
+        if (cpus == null) {
+            return;
+        }
+        if (cpus.isEmpty() || cpus.size() > MAX_THREADS) {
+            out.add(new Violation(at, "must list 1.." + MAX_THREADS + " host CPUs"));
+            return;
+        }
+        Set<Integer> seen = new TreeSet<>();
+        for (int k = 0; k < cpus.size(); k++) {
+            Integer c = cpus.get(k);
+            if (c == null || c < 0 || (pcpus > 0 && c >= pcpus)) {
+                out.add(new Violation(at + "/" + k, "must be a host CPU, 0.." + (pcpus - 1)));
+            } else if (!seen.add(c)) {
+                out.add(new Violation(at + "/" + k, "duplicate CPU " + c));
+            }
         }
     }
 
@@ -76,7 +122,8 @@ final class HostThreadsCheck {
                 out.add(new HostThreadSpec(g.name(), g.threads() != null ? g.threads() : DEFAULT_THREADS,
                         g.nice() != null ? g.nice() : DEFAULT_NICE,
                         new WorkloadSpec(g.workload().type(), ParameterValues.normalize(g.workload().params(),
-                                d.parameters()))));
+                                d.parameters())), g.serves() == null ? List.of() : List.copyOf(g.serves()),
+                        g.cpus() == null ? null : List.copyOf(g.cpus())));
             }
         }
         return out;

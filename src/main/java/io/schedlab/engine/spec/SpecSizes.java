@@ -59,6 +59,18 @@ final class SpecSizes {
                     && groups != null) {
                 for (int i = 0; i < groups.size(); i++) {
                     HostThreadSpec g = groups.get(i);
+                    if (g != null) {
+                        count(HostThreadsCheck.POINTER + "/" + i + "/serves", g.serves(), HostThreadsCheck.MAX_SERVES,
+                                "VMs");
+                        count(HostThreadsCheck.POINTER + "/" + i + "/cpus", g.cpus(), HostThreadsCheck.MAX_THREADS,
+                                "CPUs");
+                        if (g.serves() != null) {
+                            for (int k = 0; k < Math.min(g.serves().size(), HostThreadsCheck.MAX_SERVES); k++) {
+                                text(HostThreadsCheck.POINTER + "/" + i + "/serves/" + k, g.serves().get(k),
+                                        MAX_IDENTIFIER_LENGTH);
+                            }
+                        }
+                    }
                     if (g != null && g.workload() != null) {
                         text(HostThreadsCheck.POINTER + "/" + i + "/workload/type", g.workload().type(),
                                 MAX_IDENTIFIER_LENGTH);

@@ -165,7 +165,7 @@ public final class SpecValidator {
         int pcpus = checkHost(s.host(), limits, out);
         checkScheduler(s.scheduler(), out);
         String hypervisor = HypervisorChoice.effective(s.scheduler(), registry);
-        HostThreadsCheck.check(s, hypervisor, (at, w) -> checkWorkload(at, w, out), out);
+        HostThreadsCheck.check(s, hypervisor, pcpus, (at, w) -> checkWorkload(at, w, out), out);
         KvmCapCheck.check(s, hypervisor, out);
         ParameterValues.check("/costs", s.costs(), CostModel.parameters(), out);
         double duration = SpecNormalizer.durationOf(s);

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class WorkloadDescriptorsTest {
 
     private static final List<String> MINE = List.of("memory-bandwidth", "parallel-build", "spinlock", "interactive",
-            "request-response", "trace", "rt-app");
+            "request-response", "trace", "rt-app", "net-stream", "vhost-net");
 
     @Test
     void standardRegistryHasEveryWorkloadOfThisPackage() {

@@ -64,6 +64,18 @@ class LinuxValidationTest {
     }
 
     @Test
+    void servedGuestsAndBoundCpusAreCheckedOneByOne() {
+        List<Violation> out = violations(new SchedulerSpec("cfs", null, null, List.of(
+                new HostThreadSpec("vhost", 2, 0, endlessLoop(2), List.of("no-such-vm"), List.of(0, 0)),
+                new HostThreadSpec("io", 1, 0, endlessLoop(1), null, List.of(-1, 99)))));
+        assertThat(out).extracting(Violation::pointer).containsExactlyInAnyOrder(
+                "/scheduler/hostThreads/0/serves/0", "/scheduler/hostThreads/0/cpus/1",
+                "/scheduler/hostThreads/1/cpus/0", "/scheduler/hostThreads/1/cpus/1");
+        assertThat(out).extracting(Violation::message).anyMatch(m -> m.contains("VM of the spec"))
+                .anyMatch(m -> m.contains("duplicate CPU 0")).anyMatch(m -> m.contains("host CPU"));
+    }
+
+    @Test
     void capsAreRefusedUnderKvm() {
         List<Violation> out = engine.validate(spec(host(1, 2, 1), new SchedulerSpec("eevdf", null), 1,
                 List.of(new io.schedlab.engine.spec.VmSpec("guest", 1, null, 50, null, null, null, null, null, null,

@@ -1,0 +1,126 @@
+package io.schedlab.engine.workloads;
+
+import io.schedlab.engine.params.ParameterSpec;
+import io.schedlab.engine.params.Params;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The host side of one virtio-net queue under vhost-net, run by a host thread group that {@code serves} the two
+ * guests of a {@link NetStreamWorkload}: two threads, the queue's vhost worker and the kworker its signals wake.
+ * The worker sleeps until a kick (drivers/vhost/vhost.c at v6.6, vhost_worker: llist_del_all, schedule() only
+ * when the work list is empty), moves one chunk from the sender's ring to the receiver's per work item (handle_tx
+ * / handle_rx, {@code copyUs}) and signals the receiver's call eventfd; then cond_resched(), which switches only
+ * when the scheduler has set need_resched, so a worker with more queued chunks keeps its CPU. The signal runs
+ * irqfd_wakeup (virt/kvm/eventfd.c), which cannot inject in atomic context on the source's host (s390:
+ * kvm_arch_set_irq_inatomic returns -EWOULDBLOCK) and queues irqfd_inject on a kworker with schedule_work, a
+ * per-CPU workqueue: the kworker of the worker's own CPU ({@code hostThreads[].cpus} binds both there). The
+ * kworker's irqfd_inject ({@code injectUs}) delivers the chunk: the receiving guest's reader wakes.
+ */
+public final class VhostNetWorkload implements Workload {
+
+    static final String TYPE = "vhost-net";
+
+    private final int queue;
+    private final long copyNanos;
+    private final long injectNanos;
+    private long copied;
+    private long injected;
+
+    public VhostNetWorkload(int queue, long copyNanos, long injectNanos) {
+        if (queue < 0 || queue >= VirtioNetQueues.MAX_QUEUES || copyNanos < 1 || injectNanos < 1) {
+            throw new IllegalArgumentException("invalid vhost-net parameters");
+        }
+        this.queue = queue;
+        this.copyNanos = copyNanos;
+        this.injectNanos = injectNanos;
+    }
+
+    static VhostNetWorkload fromParams(Params p) {
+        return new VhostNetWorkload(p.getInt("queue"), Math.round(p.getDouble("copyUs") * 1e3),
+                Math.round(p.getDouble("injectUs") * 1e3));
+    }
+
+    /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
+    public static WorkloadDescriptor descriptor() {
+        return new WorkloadDescriptor(TYPE,
+                "vhost-net: one virtio-net queue's vhost worker and the kworker that injects its interrupts (two host"
+                        + " threads; run it in a host thread group that serves the net-stream guests); reports chunks"
+                        + " per second moved", "chunks/s", List.of(
+                        ParameterSpec.integer("queue", 0, 0, VirtioNetQueues.MAX_QUEUES - 1, "index",
+                                "the queue this worker serves (the net-stream connections c with c mod queues = queue)",
+                                "QEMU -netdev tap,vhost=on,queues=N: one vhost worker per queue pair"),
+                        ParameterSpec.number("copyUs", 3, 0.001, 1e6, "us",
+                                "the worker's CPU time per chunk: handle_tx on the sender's ring and handle_rx into"
+                                        + " the receiver's",
+                                "workload choice, UNVERIFIED: a 30 KiB copy at ~10 GB/s"),
+                        ParameterSpec.number("injectUs", 5.4, 0.001, 1e6, "us",
+                                "the kworker's CPU time per interrupt it injects (irqfd_inject)",
+                                "LKML 2023-11-16 (EEVDF/vhost regression), perf sched latency before 86bfbb7ce4f6:"
+                                        + " kworker/22:3 342.944 ms over 63,417 switches")),
+                VhostNetWorkload::fromParams);
+    }
+
+    @Override
+    public void start(WorkloadEnv env) {
+        env.spawn(new Worker());
+        env.spawn(new Kworker());
+    }
+
+    @Override
+    public boolean isFinite() {
+        return false;
+    }
+
+    @Override
+    public boolean isComplete() {
+        return false;
+    }
+
+    @Override
+    public WorkloadReport report(long elapsedNanos) {
+        double seconds = elapsedNanos / 1e9;
+        Map<String, Double> details = new LinkedHashMap<>();
+        details.put("chunksCopied", (double) copied);
+        details.put("interruptsInjected", (double) injected);
+        return new WorkloadReport("chunks moved", seconds > 0 ? copied / seconds : 0, "chunks/s", true, null,
+                details);
+    }
+
+    /** wait for a kick -> copy one chunk -> signal the receiver (wakes the kworker) -> next queued kick. */
+    private final class Worker implements GuestThread {
+        private int step;
+
+        @Override
+        public Phase next(long now) {
+            step = (step + 1) % 3;
+            return switch (step) {
+                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.kick(queue));
+                case 2 -> new Phase.Compute(copyNanos, false, true);
+                default -> {
+                    copied++;
+                    yield new Phase.SemaphorePost(VirtioNetQueues.interrupt(queue));
+                }
+            };
+        }
+    }
+
+    /** wait for a signal -> irqfd_inject -> the receiving guest's reader wakes. */
+    private final class Kworker implements GuestThread {
+        private int step;
+
+        @Override
+        public Phase next(long now) {
+            step = (step + 1) % 3;
+            return switch (step) {
+                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.interrupt(queue));
+                case 2 -> new Phase.Compute(injectNanos, false, true);
+                default -> {
+                    injected++;
+                    yield new Phase.SemaphorePost(VirtioNetQueues.delivered(queue));
+                }
+            };
+        }
+    }
+}
