@@ -325,8 +325,8 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
             spc.remove(snext);
         } else {
             // csched_load_balance when the best local work is OVER or IDLE, at most once per
-            // load_balance_ratelimit.
-            long lbLimit = params.loadBalanceRatelimitUs() * 1_000L;
+            // load_balance_ratelimit (from 4.18; every time before, see CreditParams.loadBalanceRatelimitNanos).
+            long lbLimit = params.loadBalanceRatelimitNanos();
             if (now - spc.lastLoadBalance >= lbLimit) {
                 spc.lastLoadBalance = now;
                 CreditVcpu stolen = loadBalance(p.id, snextPri);
@@ -345,7 +345,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
             if (retryBalance) {
                 // Model choice: an idle pCPU that skipped stealing because of the balance rate limit
                 // looks again when the limit expires (Xen would wait for the next tickle).
-                return new Decision(null, spc.lastLoadBalance + params.loadBalanceRatelimitUs() * 1_000L - now);
+                return new Decision(null, spc.lastLoadBalance + params.loadBalanceRatelimitNanos() - now);
             }
             return Decision.idle();
         }

@@ -182,6 +182,33 @@ class CreditPolicyTest {
         assertThat(d.runNanos()).isEqualTo(1 * MS);
     }
 
+    /**
+     * load_balance_ratelimit exists from 4.18 (58feb9e0ac): an idle pCPU that ran csched_load_balance less than
+     * 1 ms ago skips it (and, in the model, looks again when the limit expires); 4.6's csched_schedule balances
+     * whenever its best local work is IDLE, so the second of two schedules in a row balances again and the pCPU
+     * simply idles until tickled.
+     */
+    @Test
+    void beforeXen418AnIdlePcpuBalancesAtEverySchedule() {
+        assertThat(secondIdleSchedule("4.6")).as("4.6: balanced again, idle without a timer")
+                .isEqualTo(Decision.idle());
+        assertThat(secondIdleSchedule("4.17")).isEqualTo(Decision.idle());
+        assertThat(secondIdleSchedule("4.18")).as("4.18: skipped, looks again in 1 ms")
+                .isEqualTo(new Decision(null, 1 * MS));
+        assertThat(secondIdleSchedule("latest")).isEqualTo(new Decision(null, 1 * MS));
+    }
+
+    /** Idle pCPU 0 (a loop runs on pCPU 1) schedules twice at 0.5 ms: the second decision. */
+    private static Decision secondIdleSchedule(String version) {
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of("xenVersion", version), 1, 2, 1, 0.01,
+                List.of(loops("a", 256, 0, 1, 1)));
+        CreditPolicy pol = sim.policy(CreditPolicy.class);
+        sim.runUntil(500 * US);
+        assertThat(sim.pcpu(0).current).as("pCPU 0 idle").isNull();
+        assertThat(pol.doSchedule(sim.pcpu(0), null, false)).isEqualTo(Decision.idle());
+        return pol.doSchedule(sim.pcpu(0), null, false);
+    }
+
     @Test
     void runQueueIsPriorityOrderedFifoAndYieldGoesBehindOneLower() {
         Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
