@@ -209,6 +209,25 @@ class CreditPolicyTest {
         return pol.doSchedule(sim.pcpu(0), null, false);
     }
 
+    /**
+     * vcpu_wake calls only csched_vcpu_wake, which queues the vCPU on its processor (schedule.c / sched_credit.c
+     * RELEASE-4.6.0): a wake-up does not pick. An I/O vCPU created on pCPU 1, the sibling of a hog pinned to
+     * pCPU 0, wakes there every millisecond although core 1 (pCPUs 2, 3) is idle throughout; a pick at each
+     * wake-up (_csched_cpu_pick prefers a fully idle core) would run it on core 1.
+     */
+    @Test
+    void aWakeUpStaysOnItsProcessorEvenBesideABusySibling() {
+        VmSpec io = new VmSpec("io", 1, null, null, null, null, null, null, null, List.of(1), null,
+                new WorkloadSpec("idle", Map.of("threads", 1, "wakeIntervalMs", 1, "burstUs", 20, "jitter", 0.0)));
+        VmSpec hog = new VmSpec("hog", 1, null, null, List.of(0), null, null, null, null, List.of(0), null,
+                new WorkloadSpec("cpu-loop", Map.of("threads", 1, "workSeconds", 0)));
+        ResultDocument doc = PolicyRuns.run("credit", Map.of("xenVersion", "4.6"), 1, 2, 2, 0.2, List.of(io, hog));
+        var ioVcpu = vm(doc, "io").vcpus().get(0);
+        long onPcpu1 = ioVcpu.ranOn().stream().filter(t -> t.pcpu() == 1).mapToLong(t -> t.nanos()).sum();
+        assertThat(ioVcpu.cpuNanos()).as("about 200 bursts of 20 us").isGreaterThan(3 * MS);
+        assertThat(onPcpu1).as("its wake-ups keep pCPU 1").isGreaterThan(ioVcpu.cpuNanos() * 9 / 10);
+    }
+
     @Test
     void runQueueIsPriorityOrderedFifoAndYieldGoesBehindOneLower() {
         Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
