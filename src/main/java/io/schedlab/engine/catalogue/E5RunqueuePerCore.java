@@ -78,11 +78,13 @@ final class E5RunqueuePerCore {
      * No placement: the guest's vCPUs start where Xen 4.6 creates them (placementRule hypervisor-default,
      * InitialPlacement.xenCreation): vCPU 0 at default_vcpu0_location, CPU 7 on this host under either numbering
      * (the last non-primary thread, no other domain counted), then cpumask_cycle: CPUs 7, 0, 1, 2 (xen/common/domctl.c
-     * RELEASE-4.6.0). credit2 4.6 keeps that processor at insertion; credit places by its own pick.
+     * RELEASE-4.6.0). credit2 4.6 keeps that processor at insertion, and so does credit 4.6 (csched_vcpu_insert picks
+     * nothing before 9f358ddd69, 4.8). credit runs as 4.6 too: the post (2015) measured Xen 4.6's development
+     * tree, so its credit has no load-balance rate limit (58feb9e0ac, 4.18) and 4.6's wake-up rules.
      */
     static Scenario build(boolean quick) {
         List<SchedulerSpec> policies = List.of(policy("credit2", "xenVersion", "4.6", "runqueue", "core"),
-                policy("credit2", "xenVersion", "4.6", "runqueue", "socket"), policy("credit"));
+                policy("credit2", "xenVersion", "4.6", "runqueue", "socket"), policy("credit", "xenVersion", "4.6"));
         List<ScenarioTable> tables = new ArrayList<>();
         for (int vcpus : List.of(4, 8)) {
             tables.add(table(quick, policies, vcpus, host(1, 4, 2), "", vcpus
@@ -96,7 +98,7 @@ final class E5RunqueuePerCore {
         return new Scenario("E5", "credit2 run queue per core vs per socket vs credit (seed 004)",
                 List.of("Host: 1 socket x 4 cores x 2 hardware threads. One guest of 4, then 8 vCPUs;",
                         "work: parallel-build (make -j N, " + (quick ? QUICK_JOBS + " jobs, " + QUICK_SERIAL_TAIL_MS / 1000 + " s link" : "1000 jobs x 72 ms "
-                                + "lognormal cv 1, 6 s link") + "), N = 1, 2, 4, 6, 8. credit2 as in Xen 4.6.",
+                                + "lognormal cv 1, 6 s link") + "), N = 1, 2, 4, 6, 8. credit2 and credit as in Xen 4.6.",
                         "Threads numbered with a core's siblings adjacent (the default); the last table numbers"
                                 + " them cores first."),
                 "per-socket slowest, most at low N and at N = 8 with 4 vCPUs; per-core ~ credit; time falls "

@@ -11,7 +11,8 @@ import java.util.List;
  * (xen/common/sched/credit.c: CSCHED_DEFAULT_TSLICE_MS, CSCHED_TICKS_PER_TSLICE,
  * CSCHED_CREDITS_PER_MSEC; xen/include/public/sysctl.h: XEN_SYSCTL_CSCHED_*). {@code xenVersion} selects the
  * release whose wake-up and rate-limit rules apply (see {@link #kicksAwayOnlyToIdlers()},
- * {@link #boostsMigratingWake()}, {@link #ratelimitSliceIsRemainder()}); every other rule is today's.
+ * {@link #boostsMigratingWake()}, {@link #ratelimitSliceIsRemainder()}, {@link #loadBalanceRatelimitNanos()});
+ * every other rule is today's.
  */
 public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, int ratelimitUs,
         int vcpuMigrationDelayUs, int loadBalanceRatelimitUs, boolean tickleOneIdle, XenVersion xenVersion) {
@@ -41,7 +42,8 @@ public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, i
                         "a vCPU that ran within this time is cache-hot and not stolen (0 = off; 1000 suggested by the docs)",
                         src + ": vcpu_migration_delay / __csched_vcpu_is_cache_hot; docs/misc/xen-command-line"),
                 ParameterSpec.integer("loadBalanceRatelimitUs", 1000, 0, 1_000_000, "us",
-                        "a pCPU runs work stealing at most once per this period (0 = every schedule)",
+                        "a pCPU runs work stealing at most once per this period (0 = every schedule); from xenVersion 4.18,"
+                                + " before it every schedule",
                         src + ": CSCHED_DEFAULT_LOAD_BALANCE_RATELIMIT_US (commit 'credit: Limit load balancing to once per millisecond', 2023)"),
                 ParameterSpec.bool("tickleOneIdle", true,
                         "on wake tickle one suitable idle pCPU (true) or all of them",
@@ -50,9 +52,10 @@ public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, i
                         "Xen release whose wake-up rules apply: before 4.7 a waking vCPU kicks the running one"
                                 + " away even when no idle pCPU may take it, and a vCPU woken by its own migration is"
                                 + " boosted; before 4.8 a rate-limited vCPU gets a whole rate limit as its next slice;"
-                                + " also the release of the creation placement",
+                                + " also the release of the creation placement; before 4.18 there is no load-balance rate limit"
+                                + " (loadBalanceRatelimitUs is ignored)",
                         "xen/common/sched_credit.c: commits f02a5760c75c and 66c7449a4dae (both 4.7.0),"
-                                + " 0053127890eb (4.8.0)"));
+                                + " 0053127890eb (4.8.0), 58feb9e0ac (4.18.0)"));
     }
 
     /** From normalized registry params (every default filled in). */
@@ -105,6 +108,16 @@ public record CreditParams(int tsliceMs, int ticksPerTslice, int creditsPerMs, i
      */
     public boolean ratelimitSliceIsRemainder() {
         return xenVersion.atLeast(8);
+    }
+
+    /**
+     * The load-balance rate limit in ns as the modelled release applies it: load_balance_ratelimit exists from
+     * Xen 4.18 (commit 58feb9e0ac "credit: Limit load balancing to once per millisecond", first in
+     * RELEASE-4.18.0); before it csched_schedule calls csched_load_balance every time the best local vCPU is
+     * OVER or IDLE (xen/common/sched_credit.c RELEASE-4.6.0), i.e. a limit of 0.
+     */
+    public long loadBalanceRatelimitNanos() {
+        return xenVersion.atLeast(18) ? loadBalanceRatelimitUs * 1_000L : 0L;
     }
 
     /** Rate limit in ns, clamped to the timeslice as csched_init/csched_sys_cntl do (0 = off). */

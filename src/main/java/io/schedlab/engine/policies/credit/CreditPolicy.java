@@ -203,9 +203,27 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
         }
     }
 
+    /**
+     * Where the simulator queues a vCPU that becomes runnable. The first time, csched_unit_insert: up to 4.7 it
+     * keeps the processor the domain was created with, from 4.8 it picks (9f358ddd69 "xen: Have schedulers
+     * revise initial placement"). After that a wake-up does not pick: vcpu_wake calls only csched_vcpu_wake,
+     * which queues the vCPU on its processor and tickles from there (xen/common/schedule.c and sched_credit.c
+     * RELEASE-4.6.0; sched/core.c vcpu_wake and sched/credit.c csched_unit_wake today); only vcpu_migrate (an
+     * affinity that excludes the processor, a kick-away, a tick's better pCPU) reaches csched_cpu_pick.
+     */
     @Override
     public int pickCpu(Vcpu v) {
-        // csched_res_pick -> _csched_cpu_pick(commit = true)
+        CreditVcpu svc = CreditVcpu.of(v);
+        boolean first = !svc.inserted;
+        svc.inserted = true;
+        if (v.allowedOn(v.processor) && !(first && params.xenVersion().atLeast(8))) {
+            return v.processor;
+        }
+        return pick(v);
+    }
+
+    /** csched_cpu_pick -> _csched_cpu_pick(commit = true), as vcpu_migrate calls it. */
+    private int pick(Vcpu v) {
         return picker.pick(CreditVcpu.of(v), idlers, idlersWord, isRunqIdle(v.processor), pcpus, true);
     }
 
@@ -325,8 +343,8 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
             spc.remove(snext);
         } else {
             // csched_load_balance when the best local work is OVER or IDLE, at most once per
-            // load_balance_ratelimit.
-            long lbLimit = params.loadBalanceRatelimitUs() * 1_000L;
+            // load_balance_ratelimit (from 4.18; every time before, see CreditParams.loadBalanceRatelimitNanos).
+            long lbLimit = params.loadBalanceRatelimitNanos();
             if (now - spc.lastLoadBalance >= lbLimit) {
                 spc.lastLoadBalance = now;
                 CreditVcpu stolen = loadBalance(p.id, snextPri);
@@ -345,7 +363,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
             if (retryBalance) {
                 // Model choice: an idle pCPU that skipped stealing because of the balance rate limit
                 // looks again when the limit expires (Xen would wait for the next tickle).
-                return new Decision(null, spc.lastLoadBalance + params.loadBalanceRatelimitUs() * 1_000L - now);
+                return new Decision(null, spc.lastLoadBalance + params.loadBalanceRatelimitNanos() - now);
             }
             return Decision.idle();
         }
@@ -374,7 +392,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
             // vcpu_migrate after context_saved: pick a new pCPU and wake there, boosted before 4.7
             // (csched_vcpu_wake; see CreditParams.boostsMigratingWake).
             if (prev.state == VcpuState.RUNNABLE && !svc.parked && !svc.onRunq) {
-                prev.processor = pickCpu(prev);
+                prev.processor = pick(prev);
                 if (params.boostsMigratingWake() && svc.pri == CreditVcpu.PRI_UNDER) {
                     svc.pri = CreditVcpu.PRI_BOOST;
                 }
@@ -383,7 +401,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
             }
         } else if (prev.state == VcpuState.RUNNABLE && !svc.parked && !svc.onRunq
                 && !prev.allowedOn(prev.processor)) {
-            prev.processor = pickCpu(prev);
+            prev.processor = pick(prev);
             pcpus[prev.processor].insert(svc);
             runqTickle(svc);
         }
@@ -464,7 +482,7 @@ public final class CreditPolicy implements SchedulerPolicy, SelfCheckAssumptions
         svc.parked = false;
         Vcpu v = svc.vcpu;
         if (v.state == VcpuState.RUNNABLE && !svc.onRunq && !svc.running) {
-            v.processor = pickCpu(v);
+            v.processor = pick(v);
             pcpus[v.processor].insert(svc);
             runqTickle(svc);
         }

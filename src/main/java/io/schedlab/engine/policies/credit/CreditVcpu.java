@@ -35,6 +35,8 @@ final class CreditVcpu {
     boolean running;
     /** last_sched_time, for __csched_vcpu_is_cache_hot. */
     long lastSchedTime = Long.MIN_VALUE / 4;
+    /** First queued already (csched_unit_insert ran): later placements of a waking vCPU keep its processor. */
+    boolean inserted;
     /** Statistics: times another pCPU stole this vCPU (csched_runq_steal). */
     long stolen;
 

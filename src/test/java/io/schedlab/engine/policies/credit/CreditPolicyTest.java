@@ -182,6 +182,52 @@ class CreditPolicyTest {
         assertThat(d.runNanos()).isEqualTo(1 * MS);
     }
 
+    /**
+     * load_balance_ratelimit exists from 4.18 (58feb9e0ac): an idle pCPU that ran csched_load_balance less than
+     * 1 ms ago skips it (and, in the model, looks again when the limit expires); 4.6's csched_schedule balances
+     * whenever its best local work is IDLE, so the second of two schedules in a row balances again and the pCPU
+     * simply idles until tickled.
+     */
+    @Test
+    void beforeXen418AnIdlePcpuBalancesAtEverySchedule() {
+        assertThat(secondIdleSchedule("4.6")).as("4.6: balanced again, idle without a timer")
+                .isEqualTo(Decision.idle());
+        assertThat(secondIdleSchedule("4.17")).isEqualTo(Decision.idle());
+        assertThat(secondIdleSchedule("4.18")).as("4.18: skipped, looks again in 1 ms")
+                .isEqualTo(new Decision(null, 1 * MS));
+        assertThat(secondIdleSchedule("latest")).isEqualTo(new Decision(null, 1 * MS));
+    }
+
+    /** Idle pCPU 0 (a loop runs on pCPU 1) schedules twice at 0.5 ms: the second decision. */
+    private static Decision secondIdleSchedule(String version) {
+        SimulatorProbe sim = PolicyRuns.probe("credit", Map.of("xenVersion", version), 1, 2, 1, 0.01,
+                List.of(loops("a", 256, 0, 1, 1)));
+        CreditPolicy pol = sim.policy(CreditPolicy.class);
+        sim.runUntil(500 * US);
+        assertThat(sim.pcpu(0).current).as("pCPU 0 idle").isNull();
+        assertThat(pol.doSchedule(sim.pcpu(0), null, false)).isEqualTo(Decision.idle());
+        return pol.doSchedule(sim.pcpu(0), null, false);
+    }
+
+    /**
+     * vcpu_wake calls only csched_vcpu_wake, which queues the vCPU on its processor (schedule.c / sched_credit.c
+     * RELEASE-4.6.0): a wake-up does not pick. An I/O vCPU created on pCPU 1, the sibling of a hog pinned to
+     * pCPU 0, wakes there every millisecond although core 1 (pCPUs 2, 3) is idle throughout; a pick at each
+     * wake-up (_csched_cpu_pick prefers a fully idle core) would run it on core 1.
+     */
+    @Test
+    void aWakeUpStaysOnItsProcessorEvenBesideABusySibling() {
+        VmSpec io = new VmSpec("io", 1, null, null, null, null, null, null, null, List.of(1), null,
+                new WorkloadSpec("idle", Map.of("threads", 1, "wakeIntervalMs", 1, "burstUs", 20, "jitter", 0.0)));
+        VmSpec hog = new VmSpec("hog", 1, null, null, List.of(0), null, null, null, null, List.of(0), null,
+                new WorkloadSpec("cpu-loop", Map.of("threads", 1, "workSeconds", 0)));
+        ResultDocument doc = PolicyRuns.run("credit", Map.of("xenVersion", "4.6"), 1, 2, 2, 0.2, List.of(io, hog));
+        var ioVcpu = vm(doc, "io").vcpus().get(0);
+        long onPcpu1 = ioVcpu.ranOn().stream().filter(t -> t.pcpu() == 1).mapToLong(t -> t.nanos()).sum();
+        assertThat(ioVcpu.cpuNanos()).as("about 200 bursts of 20 us").isGreaterThan(3 * MS);
+        assertThat(onPcpu1).as("its wake-ups keep pCPU 1").isGreaterThan(ioVcpu.cpuNanos() * 9 / 10);
+    }
+
     @Test
     void runQueueIsPriorityOrderedFifoAndYieldGoesBehindOneLower() {
         Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
