@@ -67,7 +67,7 @@ final class XenSchedulePath extends SchedulePath {
         policy.contextSaved(prev);
         long hold = locks.contextSavedHold(locks.perWork() ? takeLockWork() : 0);
         long wait = locks.acquire(savedLock, t, hold);
-        sim.latencies().contextSaved(wait + hold);
+        latencies.contextSaved(wait + hold);
         if (prevRun.migrating) {
             finishMigration(prevRun);
         }
