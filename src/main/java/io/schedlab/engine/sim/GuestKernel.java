@@ -1,5 +1,6 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.workloads.GuestThread;
 import io.schedlab.engine.workloads.Phase;
@@ -28,7 +29,10 @@ final class GuestKernel {
     private static final String SPINLOCK = "spinlock %d it holds (ticket locks are not recursive)";
     private static final String MUTEX = "mutex %d it holds (default pthread mutexes are not recursive)";
 
+    /** The clock, the event queue and the parts built after this (progress, path, hypervisor layer, lifecycle). */
     private final Simulator sim;
+    private final CostModel costs;
+    private final RunLatencies latencies;
     private GuestThreadRun[] threads = new GuestThreadRun[256];
     private int threadCount;
     private int[] free = new int[256];
@@ -39,9 +43,11 @@ final class GuestKernel {
 
     GuestKernel(Simulator sim) {
         this.sim = sim;
+        this.costs = sim.costs();
+        this.latencies = sim.latencies();
         this.memory = new MemoryHierarchy(sim.topo().l1KbPerCore(), sim.topo().l2KbPerCore(), sim.topo().llcKbPerSocket(),
-                sim.costs().l1BandwidthMBps(), sim.costs().l2BandwidthMBps(), sim.costs().llcBandwidthMBps(),
-                sim.costs().memoryRefillMBps());
+                costs.l1BandwidthMBps(), costs.l2BandwidthMBps(), costs.llcBandwidthMBps(),
+                costs.memoryRefillMBps());
     }
 
     /** Calls the workload's start with an environment bound to this VM. */
@@ -172,7 +178,7 @@ final class GuestKernel {
             long latency = t - th.readyAt;
             vr.wakeLatency.record(latency);
             vr.vm.wakeLatency.record(latency);
-            sim.latencies().wake(latency);
+            latencies.wake(latency);
             th.readyAt = -1;
         }
     }
@@ -190,7 +196,7 @@ final class GuestKernel {
         if (th.mode == GuestThreadRun.ADVANCE) {
             runPhases(vr);
         } else if (!vr.vm.ready.isEmpty() && th.locksHeld == 0 && th.mode != GuestThreadRun.SPIN
-                && th.sliceUsed >= sim.costs().guestSliceNanos()) {
+                && th.sliceUsed >= costs.guestSliceNanos()) {
             rotate(vr, th);
         } else {
             replan(vr);
@@ -475,7 +481,7 @@ final class GuestKernel {
             at = sim.progress().finishAt(vr, t0, th.remaining, rate);
         }
         if (th.mode != GuestThreadRun.SPIN && th.locksHeld == 0 && !vr.vm.ready.isEmpty()) {
-            long sliceAt = t0 + Math.max(0, sim.costs().guestSliceNanos() - th.sliceUsed);
+            long sliceAt = t0 + Math.max(0, costs.guestSliceNanos() - th.sliceUsed);
             at = Math.min(at, sliceAt);
         }
         sim.setPlan(vr, at);

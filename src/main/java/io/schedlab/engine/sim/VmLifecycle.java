@@ -1,5 +1,7 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.recording.BoundedTrace;
+import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.params.Params;
@@ -23,7 +25,15 @@ import java.util.Map;
  * vCPU moved off its pCPU, parameters, a shut-down VM's vCPUs) is a call of the schedule path.
  */
 final class VmLifecycle {
+    /** The clock, the pCPU count and the stop request; the other parts of the run are taken when built. */
     private final Simulator sim;
+    private final ExperimentSpec spec;
+    /** The vCPU and VM tables. */
+    private final RunTables tables;
+    private final BoundedTrace trace;
+    private final GuestKernel guest;
+    /** The hypervisor's schedule path. */
+    private final SchedulePath path;
     private final PolicyDescriptor policy;
     final Workload[] initialWorkloads;
     private final Workload[] createdWorkloads;
@@ -40,10 +50,15 @@ final class VmLifecycle {
 
     VmLifecycle(Simulator sim, Registry registry) {
         this.sim = sim;
+        this.spec = sim.spec();
+        this.tables = sim.tables();
+        this.trace = sim.trace();
+        this.guest = sim.guest();
+        this.path = sim.path();
         this.policy = registry.policy(sim.policyName()).orElseThrow();
-        hostThreads = sim.spec().scheduler().hostThreads() == null ? List.of() : sim.spec().scheduler().hostThreads();
+        hostThreads = spec.scheduler().hostThreads() == null ? List.of() : spec.scheduler().hostThreads();
         semaphoreSpaces = new SemaphoreSpaces(hostThreads);
-        initialVms = new ArrayList<>(sim.spec().vms());
+        initialVms = new ArrayList<>(spec.vms());
         for (HostThreadSpec g : hostThreads) {
             initialVms.add(HostThreadGroups.asVm(g, sim.nP()));
         }
@@ -53,7 +68,7 @@ final class VmLifecycle {
             initialWorkloads[i] = newWorkload(registry, vms.get(i));
             countFinite(initialWorkloads[i]);
         }
-        timeline = sortedTimeline(sim.spec().timeline());
+        timeline = sortedTimeline(spec.timeline());
         createdWorkloads = new Workload[timeline.length];
         for (int i = 0; i < timeline.length; i++) {
             if (timeline[i].action() == TimelineAction.Kind.CREATE_VM) {
@@ -92,7 +107,7 @@ final class VmLifecycle {
     }
 
     void startInitialVm(int index) {
-        int group = index - sim.spec().vms().size();
+        int group = index - spec.vms().size();
         startVm(initialVms.get(index), initialWorkloads[index], sim.now(),
                 group >= 0 ? hostThreads.get(group).nice() : null);
     }
@@ -110,7 +125,7 @@ final class VmLifecycle {
         run.schedParams = new Params(vmParams);
         run.startedAt = at;
         run.countedFinite = workload.isFinite();
-        int firstUid = sim.tables().nextVcpuUid();
+        int firstUid = tables.nextVcpuUid();
         for (int i = 0; i < s.vcpus(); i++) {
             Vcpu v = new Vcpu(vm, i, firstUid + i, s.placement().get(i));
             setAffinity(v.hardAffinity, hardOf(s, i));
@@ -121,12 +136,12 @@ final class VmLifecycle {
             vr.stateSince = at;
             run.vcpus.add(vr);
         }
-        sim.tables().add(run);
-        sim.path().addVcpus(run, at);
-        if (sim.trace().enabled()) {
-            sim.trace().record(at, -1, "vm-start", vm.name, -1);
+        tables.add(run);
+        path.addVcpus(run, at);
+        if (trace.enabled()) {
+            trace.record(at, -1, "vm-start", vm.name, -1);
         }
-        sim.guest().startWorkload(run);
+        guest.startWorkload(run);
         checkAllComplete();
         return vm;
     }
@@ -170,22 +185,22 @@ final class VmLifecycle {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.hardAffinity, a.pcpus());
                     vr.affinityChangedAt = sim.now();
-                    sim.path().hardAffinityChanged(vr);
+                    path.hardAffinityChanged(vr);
                 }
             }
             case SOFT_AFFINITY -> {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.softAffinity, a.pcpus());
-                    sim.path().softAffinityChanged(vr);
+                    path.softAffinityChanged(vr);
                 }
             }
             case SET_WEIGHT -> {
                 run.vm.weight = a.weight();
-                sim.path().domainParamsChanged(run.vm);
+                path.domainParamsChanged(run.vm);
             }
             case SET_CAP -> {
                 run.vm.cap = a.cap();
-                sim.path().domainParamsChanged(run.vm);
+                path.domainParamsChanged(run.vm);
             }
             case SHUTDOWN -> shutdown(run);
             case SET_SCHED_PARAMS -> setSchedParams(run, a);
@@ -202,12 +217,12 @@ final class VmLifecycle {
         for (VcpuRun vr : targets(run, a.vcpu())) {
             vr.schedParams = new Params(SchedParamsRules.merge(vr.schedParams.asMap(), a.params(),
                     policy.vcpuParameters()));
-            sim.path().schedParamsChanged(vr);
+            path.schedParamsChanged(vr);
         }
     }
 
     private VmRun liveVm(String name) {
-        for (VmRun r : sim.tables().vms()) {
+        for (VmRun r : tables.vms()) {
             if (r.vm.alive && r.vm.name.equals(name)) {
                 return r;
             }
@@ -222,9 +237,9 @@ final class VmLifecycle {
     private void shutdown(VmRun run) {
         Vm vm = run.vm;
         vm.alive = false;
-        sim.guest().killThreads(run);
-        sim.path().removeVcpus(run);
-        sim.tables().ended(vm);
+        guest.killThreads(run);
+        path.removeVcpus(run);
+        tables.ended(vm);
         // A vCPU switched in but still inside the switch overhead leaves at the end of that overhead.
         long end = sim.now();
         for (VcpuRun vr : run.vcpus) {
@@ -234,8 +249,8 @@ final class VmLifecycle {
         if (run.countedFinite && run.completedAt < 0) {
             pendingFinite--;
         }
-        if (sim.trace().enabled()) {
-            sim.trace().record(sim.now(), -1, "shutdown", vm.name, -1);
+        if (trace.enabled()) {
+            trace.record(sim.now(), -1, "shutdown", vm.name, -1);
         }
         checkAllComplete();
     }
