@@ -1,5 +1,6 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.workloads.GuestThread;
 import io.schedlab.engine.workloads.Phase;
@@ -28,7 +29,10 @@ final class GuestKernel {
     private static final String SPINLOCK = "spinlock %d it holds (ticket locks are not recursive)";
     private static final String MUTEX = "mutex %d it holds (default pthread mutexes are not recursive)";
 
+    /** The clock, the event queue and the parts built after this (progress, path, hypervisor layer, lifecycle). */
     private final Simulator sim;
+    private final CostModel costs;
+    private final RunLatencies latencies;
     private GuestThreadRun[] threads = new GuestThreadRun[256];
     private int threadCount;
     private int[] free = new int[256];
@@ -39,18 +43,20 @@ final class GuestKernel {
 
     GuestKernel(Simulator sim) {
         this.sim = sim;
-        this.memory = new MemoryHierarchy(sim.topo.l1KbPerCore(), sim.topo.l2KbPerCore(), sim.topo.llcKbPerSocket(),
-                sim.costs.l1BandwidthMBps(), sim.costs.l2BandwidthMBps(), sim.costs.llcBandwidthMBps(),
-                sim.costs.memoryRefillMBps());
+        this.costs = sim.costs();
+        this.latencies = sim.latencies();
+        this.memory = new MemoryHierarchy(sim.topo().l1KbPerCore(), sim.topo().l2KbPerCore(), sim.topo().llcKbPerSocket(),
+                costs.l1BandwidthMBps(), costs.l2BandwidthMBps(), costs.llcBandwidthMBps(),
+                costs.memoryRefillMBps());
     }
 
     /** Calls the workload's start with an environment bound to this VM. */
     void startWorkload(VmRun run) {
-        RandomGenerator random = Seeds.stream(sim.seed, "workload:" + run.vm.name);
+        RandomGenerator random = Seeds.stream(sim.seed(), "workload:" + run.vm.name);
         run.workload.start(new WorkloadEnv() {
             @Override
             public long now() {
-                return sim.now;
+                return sim.now();
             }
 
             @Override
@@ -109,7 +115,7 @@ final class GuestKernel {
         }
         if (target != null) {
             assign(th, target);
-            sim.path.wake(target);
+            sim.path().wake(target);
             return;
         }
         run.ready.addLast(th);
@@ -117,7 +123,7 @@ final class GuestKernel {
             // Threads now outnumber vCPUs: running vCPUs get a guest time slice.
             for (VcpuRun vr : run.vcpus) {
                 if (vr.v.state == VcpuState.RUNNING) {
-                    sim.progress.settle(vr);
+                    sim.progress().settle(vr);
                     replan(vr);
                 }
             }
@@ -172,14 +178,14 @@ final class GuestKernel {
             long latency = t - th.readyAt;
             vr.wakeLatency.record(latency);
             vr.vm.wakeLatency.record(latency);
-            sim.latencies.wake(latency);
+            latencies.wake(latency);
             th.readyAt = -1;
         }
     }
 
     /** The running vCPU's plan event fired: its thread finished a phase or its guest slice ended. */
     void onPlan(VcpuRun vr) {
-        sim.progress.settle(vr);
+        sim.progress().settle(vr);
         GuestThreadRun th = vr.thread;
         if (th == null) {
             return;
@@ -190,7 +196,7 @@ final class GuestKernel {
         if (th.mode == GuestThreadRun.ADVANCE) {
             runPhases(vr);
         } else if (!vr.vm.ready.isEmpty() && th.locksHeld == 0 && th.mode != GuestThreadRun.SPIN
-                && th.sliceUsed >= sim.costs.guestSliceNanos()) {
+                && th.sliceUsed >= costs.guestSliceNanos()) {
             rotate(vr, th);
         } else {
             replan(vr);
@@ -207,7 +213,7 @@ final class GuestKernel {
         run.ready.addLast(th);
         GuestThreadRun next = run.ready.pollFirst();
         assign(next, vr);
-        recordWakeLatency(vr, next, Math.max(sim.now, vr.runStart));
+        recordWakeLatency(vr, next, Math.max(sim.now(), vr.runStart));
         if (next.mode == GuestThreadRun.ADVANCE) {
             runPhases(vr);
         } else {
@@ -237,12 +243,12 @@ final class GuestKernel {
             if (next == null) {
                 updateStreaming(vr, false);
                 if (vr.v.state == VcpuState.RUNNING) {
-                    sim.path.block(vr);
+                    sim.path().block(vr);
                 }
                 return;
             }
             assign(next, vr);
-            recordWakeLatency(vr, next, Math.max(sim.now, vr.runStart));
+            recordWakeLatency(vr, next, Math.max(sim.now(), vr.runStart));
             if (next.mode != GuestThreadRun.ADVANCE) {
                 updateStreaming(vr, true);
                 replan(vr);
@@ -258,7 +264,7 @@ final class GuestKernel {
                 throw new IllegalStateException("workload of VM " + th.vm.vm.name + ": a thread took "
                         + MAX_INSTANT_PHASES + " phases in a row without using time");
             }
-            Phase ph = th.program.next(sim.now);
+            Phase ph = th.program.next(sim.now());
             if (ph == null || ph instanceof Phase.Exit) {
                 th.where = GuestThreadRun.DEAD;
                 return;
@@ -274,7 +280,7 @@ final class GuestKernel {
             } else if (ph instanceof Phase.Sleep s) {
                 th.where = GuestThreadRun.SLEEPING;
                 th.mode = GuestThreadRun.ADVANCE;
-                sim.push(sim.now + Math.max(0, s.nanos()), Simulator.EV_THREAD_WAKE, th.id, th.version);
+                sim.push(sim.now() + Math.max(0, s.nanos()), Simulator.EV_THREAD_WAKE, th.id, th.version);
                 return;
             } else if (ph instanceof Phase.Acquire a) {
                 if (take(th.vm.lock(a.lock()), th, SPINLOCK, a.lock())) {
@@ -282,7 +288,7 @@ final class GuestKernel {
                 } else {
                     th.mode = GuestThreadRun.SPIN;
                     if (th.on != null) {
-                        sim.hyper.spinStarted(th.on.v);
+                        sim.hyper().spinStarted(th.on.v);
                     }
                     return;
                 }
@@ -341,14 +347,14 @@ final class GuestKernel {
         VcpuRun vr = next.on;
         boolean running = vr != null && vr.v.state == VcpuState.RUNNING;
         if (running) {
-            sim.progress.settle(vr);
+            sim.progress().settle(vr);
         }
         next.locksHeld++;
         next.mode = GuestThreadRun.ADVANCE;
         if (vr != null) {
-            sim.hyper.spinStopped(vr.v);
+            sim.hyper().spinStopped(vr.v);
             if (!running) {
-                sim.hyper.lockHandedToPreempted(releaser.on == null ? null : releaser.on.v, vr.v);
+                sim.hyper().lockHandedToPreempted(releaser.on == null ? null : releaser.on.v, vr.v);
             }
         }
         if (running) {
@@ -384,7 +390,7 @@ final class GuestKernel {
         }
         next.where = GuestThreadRun.READY;
         next.mode = GuestThreadRun.ADVANCE;
-        next.readyAt = sim.now;
+        next.readyAt = sim.now();
         dispatch(next);
     }
 
@@ -400,7 +406,7 @@ final class GuestKernel {
         }
         next.where = GuestThreadRun.READY;
         next.mode = GuestThreadRun.ADVANCE;
-        next.readyAt = sim.now;
+        next.readyAt = sim.now();
         dispatch(next);
     }
 
@@ -414,7 +420,7 @@ final class GuestKernel {
         list.remove(list.size() - 1);
         release(th);
         if (list.isEmpty() && run.countedFinite && run.completedAt < 0 && run.workload.isComplete()) {
-            sim.lifecycle.vmCompleted(run);
+            sim.lifecycle().vmCompleted(run);
         }
     }
 
@@ -431,7 +437,7 @@ final class GuestKernel {
         }
         th.where = GuestThreadRun.READY;
         th.mode = GuestThreadRun.ADVANCE;
-        th.readyAt = sim.now;
+        th.readyAt = sim.now();
         dispatch(th);
     }
 
@@ -439,9 +445,9 @@ final class GuestKernel {
     void killThreads(VmRun run) {
         for (VcpuRun vr : run.vcpus) {
             if (vr.thread != null) {
-                sim.progress.settle(vr);
+                sim.progress().settle(vr);
                 if (vr.thread.mode == GuestThreadRun.SPIN) {
-                    sim.hyper.spinStopped(vr.v);
+                    sim.hyper().spinStopped(vr.v);
                 }
                 vr.thread.where = GuestThreadRun.DEAD;
                 vr.thread = null;
@@ -465,17 +471,17 @@ final class GuestKernel {
             vr.planDeadline = Simulator.NEVER;
             return;
         }
-        long t0 = Math.max(sim.now, vr.runStart);
+        long t0 = Math.max(sim.now(), vr.runStart);
         long at = Simulator.NEVER;
         if (th.mode == GuestThreadRun.ADVANCE) {
             at = t0;
         } else if (th.mode == GuestThreadRun.COMPUTE) {
-            double rate = sim.progress.rate(vr, th);
+            double rate = sim.progress().rate(vr, th);
             vr.rate = rate;
-            at = sim.progress.finishAt(vr, t0, th.remaining, rate);
+            at = sim.progress().finishAt(vr, t0, th.remaining, rate);
         }
         if (th.mode != GuestThreadRun.SPIN && th.locksHeld == 0 && !vr.vm.ready.isEmpty()) {
-            long sliceAt = t0 + Math.max(0, sim.costs.guestSliceNanos() - th.sliceUsed);
+            long sliceAt = t0 + Math.max(0, costs.guestSliceNanos() - th.sliceUsed);
             at = Math.min(at, sliceAt);
         }
         sim.setPlan(vr, at);
@@ -489,8 +495,8 @@ final class GuestKernel {
         if (want == (vr.streamNode >= 0)) {
             return;
         }
-        int node = want ? (vr.vm.vm.memoryStriped ? sim.progress.stripedSlot() : vr.memoryNode) : vr.streamNode;
-        Progress progress = sim.progress;
+        int node = want ? (vr.vm.vm.memoryStriped ? sim.progress().stripedSlot() : vr.memoryNode) : vr.streamNode;
+        Progress progress = sim.progress();
         if (want) {
             progress.addStreamer(node, vr);
             vr.streamNode = node;
@@ -517,7 +523,7 @@ final class GuestKernel {
 
     /** Settle every stream but {@code vr} at its old rate and re-plan it at the new shares, node by node. */
     private void replanAllStreams(VcpuRun vr) {
-        Progress progress = sim.progress;
+        Progress progress = sim.progress();
         for (int slot = 0; slot <= progress.stripedSlot(); slot++) {
             for (int i = 0, n = progress.streamerCount(slot); i < n; i++) {
                 VcpuRun other = progress.streamer(slot, i);

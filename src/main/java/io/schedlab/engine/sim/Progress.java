@@ -1,5 +1,6 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.model.VcpuState;
 import java.util.Arrays;
 
@@ -18,7 +19,14 @@ import java.util.Arrays;
  * ({@link InterconnectLoad}).
  */
 final class Progress {
+    /** The clock and the schedule path (built after this); the other parts of the run are taken when built. */
     private final Simulator sim;
+    private final CostModel costs;
+    private final GuestKernel guest;
+    /** NUMA node of each pCPU. */
+    private final int[] numaNodeOf;
+    /** The SMT siblings of each pCPU. */
+    private final int[][] siblings;
     /** The vCPUs running memory streams, per NUMA node, in the order they started (re-plans follow it). */
     private final VcpuRun[][] streamers;
     private final int[] streamerCount;
@@ -43,18 +51,22 @@ final class Progress {
 
     Progress(Simulator sim) {
         this.sim = sim;
-        int nodes = sim.topo.numaNodes();
+        this.costs = sim.costs();
+        this.guest = sim.guest();
+        this.numaNodeOf = sim.numaNodeOf();
+        this.siblings = sim.siblings();
+        int nodes = sim.topo().numaNodes();
         // one list per node, and the striped streams (spread over every node) last
         this.streamers = new VcpuRun[nodes + 1][8];
         this.streamerCount = new int[nodes + 1];
-        this.smtFactor = sim.costs.smtFactor();
-        this.refillFraction = sim.costs.refillProgressFraction();
-        this.streamBandwidthMBps = sim.costs.streamBandwidthMBps();
-        this.nodeBandwidthMBps = sim.topo.nodeBandwidthMBps().clone();
+        this.smtFactor = costs.smtFactor();
+        this.refillFraction = costs.refillProgressFraction();
+        this.streamBandwidthMBps = costs.streamBandwidthMBps();
+        this.nodeBandwidthMBps = sim.topo().nodeBandwidthMBps().clone();
         this.bandwidthShare = new double[nodes];
-        this.links = new InterconnectLoad(nodes, sim.costs.interconnectMBps(), streamBandwidthMBps);
+        this.links = new InterconnectLoad(nodes, costs.interconnectMBps(), streamBandwidthMBps);
         this.remoteFactor = new double[nodes][nodes];
-        int[][] distance = sim.topo.numaDistance();
+        int[][] distance = sim.topo().numaDistance();
         for (int n = 0; n < nodes; n++) {
             updateBandwidthShare(n);
             for (int m = 0; m < nodes; m++) {
@@ -120,7 +132,7 @@ final class Progress {
         }
         streamers[node][n] = vr;
         streamerCount[node] = n + 1;
-        vr.streamRemote = node != stripedSlot() && sim.numaNodeOf[vr.v.processor] != node;
+        vr.streamRemote = node != stripedSlot() && numaNodeOf[vr.v.processor] != node;
         if (vr.streamRemote) {
             remoteStreams++;
             links.update(streamerCount[stripedSlot()], remoteStreams);
@@ -159,17 +171,17 @@ final class Progress {
 
     /** Bring the running vCPU's thread progress and counters up to sim.now (at its current rate). */
     void settle(VcpuRun vr) {
-        if (sim.now <= vr.lastSettle || vr.v.state != VcpuState.RUNNING) {
+        if (sim.now() <= vr.lastSettle || vr.v.state != VcpuState.RUNNING) {
             return; // settled at this instant already (tested first: no look at the vCPU) or not running
         }
         long from = Math.max(vr.lastSettle, vr.runStart);
-        if (sim.now > from) {
+        if (sim.now() > from) {
             GuestThreadRun th = vr.thread;
             if (th != null) {
-                long dt = sim.now - from;
+                long dt = sim.now() - from;
                 th.sliceUsed += dt;
                 if (th.mode == GuestThreadRun.COMPUTE) {
-                    double done = workBetween(vr, from, sim.now);
+                    double done = workBetween(vr, from, sim.now());
                     if (done > 0) {
                         th.remaining -= done;
                         if (th.memoryStream) {
@@ -177,7 +189,7 @@ final class Progress {
                                 int nodes = bandwidthShare.length;
                                 localStreamWork += done / nodes;
                                 remoteStreamWork += done * (nodes - 1) / nodes;
-                            } else if (sim.numaNodeOf[vr.v.processor] == vr.memoryNode) {
+                            } else if (numaNodeOf[vr.v.processor] == vr.memoryNode) {
                                 localStreamWork += done;
                             } else {
                                 remoteStreamWork += done;
@@ -189,7 +201,7 @@ final class Progress {
                 }
             }
         }
-        vr.lastSettle = sim.now;
+        vr.lastSettle = sim.now();
     }
 
     /**
@@ -227,12 +239,12 @@ final class Progress {
 
     /** Whether {@link #settle} would leave vr unchanged now (settled at this instant, or not running). */
     boolean isSettled(VcpuRun vr) {
-        return sim.now <= vr.lastSettle || vr.v.state != VcpuState.RUNNING;
+        return sim.now() <= vr.lastSettle || vr.v.state != VcpuState.RUNNING;
     }
 
     void settleSiblings(int p) {
-        for (int s : sim.siblings[p]) {
-            VcpuRun r = sim.path.runningOn(s);
+        for (int s : siblings[p]) {
+            VcpuRun r = sim.path().runningOn(s);
             if (r != null) {
                 settle(r);
             }
@@ -240,10 +252,10 @@ final class Progress {
     }
 
     void replanSiblings(int p) {
-        for (int s : sim.siblings[p]) {
-            VcpuRun r = sim.path.runningOn(s);
+        for (int s : siblings[p]) {
+            VcpuRun r = sim.path().runningOn(s);
             if (r != null) {
-                sim.guest.replan(r);
+                guest.replan(r);
             }
         }
     }
@@ -252,19 +264,19 @@ final class Progress {
     double rate(VcpuRun vr, GuestThreadRun th) {
         int p = vr.v.processor;
         double r = 1.0;
-        for (int s : sim.siblings[p]) {
-            if (sim.path.runningOn(s) != null) {
+        for (int s : siblings[p]) {
+            if (sim.path().runningOn(s) != null) {
                 r *= smtFactor; // VMware: slightly more than half of solo throughput
                 break;
             }
         }
         if (th.memoryStream && vr.vm.vm.memoryStriped) {
-            r *= stripedFactor(sim.numaNodeOf[p]);
+            r *= stripedFactor(numaNodeOf[p]);
         } else if (th.memoryStream) {
             // Same factors, same order of products as min(1, bw / (max(1, streams) x demand)) x 10 / distance.
             int node = vr.memoryNode;
             r *= bandwidthShare[node];
-            int here = sim.numaNodeOf[p];
+            int here = numaNodeOf[p];
             if (here != node) {
                 r *= remoteFactor[here][node] * links.remoteFactor();
             }

@@ -1,8 +1,10 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.VcpuState;
 import io.schedlab.engine.policies.CoreScheduled;
+import io.schedlab.engine.recording.BoundedTrace;
 
 /**
  * What the schedule path's switches do to the books: a vCPU's run starting or stopping on a pCPU (its CPU
@@ -11,7 +13,15 @@ import io.schedlab.engine.policies.CoreScheduled;
  * the run. It changes no runstate: the path moves the state first, then books the change.
  */
 final class RunBooks {
+    /** The clock, the pCPU count and the hypervisor layer (built after the path). */
     private final Simulator sim;
+    /** The vCPU and VM tables. */
+    private final RunTables tables;
+    private final Progress progress;
+    private final BoundedTrace trace;
+    private final RunLatencies latencies;
+    private final Pcpu[] pcpus;
+    private final GuestKernel guest;
     /** Busy, idle and overhead time of every pCPU. */
     final PcpuAccounts accounts;
     /** What each core's L2 and each socket's LLC still hold of a vCPU: the warm-up debt at switch-in. */
@@ -25,9 +35,15 @@ final class RunBooks {
 
     RunBooks(Simulator sim, RunQueueStats rqs, int[] rqOf, CoreScheduled coreSched) {
         this.sim = sim;
-        this.accounts = new PcpuAccounts(sim.nP);
-        this.caches = new CacheModel(sim.topo, sim.costs);
-        this.switches = new SwitchCounters(sim.topo);
+        this.tables = sim.tables();
+        this.progress = sim.progress();
+        this.trace = sim.trace();
+        this.latencies = sim.latencies();
+        this.pcpus = sim.pcpus();
+        this.guest = sim.guest();
+        this.accounts = new PcpuAccounts(sim.nP());
+        this.caches = new CacheModel(sim.topo(), sim.costs());
+        this.switches = new SwitchCounters(sim.topo());
         this.rqs = rqs;
         this.rqOf = rqOf;
         this.coreSched = coreSched;
@@ -38,12 +54,12 @@ final class RunBooks {
         Vcpu v = vr.v;
         rqs.leave(vr);
         vr.account(VcpuState.RUNNING, t);
-        sim.latencies.runqueueWait(t - vr.runnableSince);
+        latencies.runqueueWait(t - vr.runnableSince);
         long debt = caches.switchIn(v.uid, p, vr.lastPcpu >= 0, vr.vm.workload.workingSetKb(), t);
         if (vr.lastPcpu >= 0 && vr.lastPcpu != p) {
             switches.migrated(vr, vr.lastPcpu, p);
-            if (sim.trace.enabled()) {
-                sim.trace.record(sim.now, p, "migrate", v.vm.name, v.index);
+            if (trace.enabled()) {
+                trace.record(sim.now(), p, "migrate", v.vm.name, v.index);
             }
         }
         vr.lastPcpu = p;
@@ -52,8 +68,8 @@ final class RunBooks {
         vr.runningSince = t;
         vr.lastSettle = t;
         vr.progressFrom = t + debt;
-        sim.guest.onVcpuStart(vr, t);
-        sim.hyper.vcpuStarted(v);
+        guest.onVcpuStart(vr, t);
+        sim.hyper().vcpuStarted(v);
     }
 
     /** vr (its new state already set) left p at {@code at}: its run's CPU time, and a runnable one queues again. */
@@ -71,8 +87,8 @@ final class RunBooks {
         } else {
             vr.account(v.state, at);
         }
-        sim.guest.updateStreaming(vr, false);
-        sim.hyper.vcpuStopped(v);
+        guest.updateStreaming(vr, false);
+        sim.hyper().vcpuStopped(v);
     }
 
     /** vr keeps p: its run pauses for the decision overhead from {@code start} to {@code t}. */
@@ -82,7 +98,7 @@ final class RunBooks {
         vr.runStart = t;
         vr.lastSettle = t;
         vr.progressFrom = t + debtLeft;
-        sim.guest.replan(vr);
+        guest.replan(vr);
     }
 
     /** p's idle stretch ended after {@code ns}. */
@@ -117,7 +133,7 @@ final class RunBooks {
             cur.runStart = end;
             cur.lastSettle = end;
             cur.progressFrom += shift;
-            sim.guest.replan(cur);
+            guest.replan(cur);
         }
     }
 
@@ -129,11 +145,11 @@ final class RunBooks {
 
     /** Closes every pCPU's books at {@code end}: the current runs and idle stretches, and the run queues. */
     void finish(long end) {
-        for (int p = 0; p < sim.nP; p++) {
-            Vcpu c = sim.pcpus[p].current;
+        for (int p = 0; p < sim.nP(); p++) {
+            Vcpu c = pcpus[p].current;
             if (c != null) {
-                VcpuRun vr = sim.tables.vcpu(c.uid);
-                sim.progress.settle(vr);
+                VcpuRun vr = tables.vcpu(c.uid);
+                progress.settle(vr);
                 addCpu(vr, p, Math.max(0, end - vr.runStart));
                 if (vr.runningSince > end) {
                     vr.runnableNs -= vr.runningSince - end; // still waiting for its switch to finish at the end
@@ -145,7 +161,7 @@ final class RunBooks {
             }
             accounts.closeAt(p, end);
         }
-        for (VcpuRun vr : sim.tables.vcpus()) {
+        for (VcpuRun vr : tables.vcpus()) {
             if (vr.acctState != VcpuState.RUNNING) {
                 vr.account(vr.acctState, end);
             }

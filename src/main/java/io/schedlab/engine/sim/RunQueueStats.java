@@ -40,7 +40,7 @@ final class RunQueueStats {
     }
 
     private void touch(int rq) {
-        area[rq] += len[rq] * (sim.now - since[rq]);
-        since[rq] = sim.now;
+        area[rq] += len[rq] * (sim.now() - since[rq]);
+        since[rq] = sim.now();
     }
 }

@@ -1,5 +1,6 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.costs.CostModel;
 import io.schedlab.engine.hypervisor.Hypervisor;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Vcpu;
@@ -13,6 +14,7 @@ import io.schedlab.engine.policies.LockWork;
 import io.schedlab.engine.policies.SchedulerPolicy;
 import io.schedlab.engine.policies.SelfCheckAssumptions;
 import io.schedlab.engine.policies.YieldToResult;
+import io.schedlab.engine.recording.BoundedTrace;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,7 +28,16 @@ import java.util.TreeMap;
  * __schedule() (no context_saved step).
  */
 abstract class SchedulePath {
+    /** The clock, the event queue and the self-check; the other parts of the run are taken when the path is built. */
     final Simulator sim;
+    final CostModel costs;
+    /** The vCPU and VM tables. */
+    final RunTables tables;
+    final Progress progress;
+    final BoundedTrace trace;
+    final RunLatencies latencies;
+    final Pcpu[] pcpus;
+    final String policyName;
     /** The policy: only this class and its two subclasses call its hooks. */
     final SchedulerPolicy policy;
     /** The policy's lock work report (null: charged per sharer). */
@@ -51,33 +62,40 @@ abstract class SchedulePath {
     /** Initialises the policy ({@code init}) and reads its lock domains and run queues. */
     SchedulePath(Simulator sim, SchedulerPolicy policy) {
         this.sim = sim;
+        this.costs = sim.costs();
+        this.tables = sim.tables();
+        this.progress = sim.progress();
+        this.trace = sim.trace();
+        this.latencies = sim.latencies();
+        this.pcpus = sim.pcpus();
+        this.policyName = sim.policyName();
         this.policy = policy;
-        int nP = sim.nP;
+        int nP = sim.nP();
         runningOn = new VcpuRun[nP];
         schedulePending = new boolean[nP];
         slices = new SliceTimers(sim, nP);
-        policy.init(sim.ctx);
+        policy.init(sim.ctx());
         coreSched = CoreScheduled.of(policy);
         if (coreSched != null) {
-            coreSched.attach(q -> sim.push(sim.now, Simulator.EV_SCHEDULE, q, 0), sim.costs.rendezvousNanos());
+            coreSched.attach(q -> sim.push(sim.now(), Simulator.EV_SCHEDULE, q, 0), costs.rendezvousNanos());
         }
         // Dense lock-domain and run-queue indices (policies may use any int ids).
         TreeMap<Integer, Integer> lockIds = new TreeMap<>();
         for (int p = 0; p < nP; p++) {
-            lockIds.putIfAbsent(policy.lockDomain(sim.pcpus[p]), lockIds.size());
+            lockIds.putIfAbsent(policy.lockDomain(pcpus[p]), lockIds.size());
         }
         int[] sharers = new int[lockIds.size()];
         lockOf = new int[nP];
         for (int p = 0; p < nP; p++) {
-            lockOf[p] = lockIds.get(policy.lockDomain(sim.pcpus[p]));
+            lockOf[p] = lockIds.get(policy.lockDomain(pcpus[p]));
             sharers[lockOf[p]]++;
         }
         lockWork = LockWork.of(policy);
-        locks = new LockModel(sim.costs, sharers, lockWork != null);
+        locks = new LockModel(costs, sharers, lockWork != null);
         int nRq = Math.max(1, policy.runqueueCount());
         rqOf = new int[nP];
         for (int p = 0; p < nP; p++) {
-            rqOf[p] = Math.floorMod(policy.runqueueOf(sim.pcpus[p]), nRq);
+            rqOf[p] = Math.floorMod(policy.runqueueOf(pcpus[p]), nRq);
         }
         rqs = new RunQueueStats(sim, nRq);
         books = new RunBooks(sim, rqs, rqOf, coreSched);
@@ -125,7 +143,7 @@ abstract class SchedulePath {
 
     /** The policy's run queue of pCPU p now. */
     final int runqueueOf(int p) {
-        return policy.runqueueOf(sim.pcpus[p]);
+        return policy.runqueueOf(pcpus[p]);
     }
 
     /** The policy's run-level statistics, sorted by name. */
@@ -140,7 +158,7 @@ abstract class SchedulePath {
 
     /** rq->nr_running of pCPU p (-1 when the policy keeps none per pCPU). */
     final int nrRunning(int p) {
-        return policy.nrRunning(sim.pcpus[p]);
+        return policy.nrRunning(pcpus[p]);
     }
 
     // ------------------------------------------------------------------ VM lifecycle
@@ -165,7 +183,7 @@ abstract class SchedulePath {
         for (VcpuRun vr : run.vcpus) {
             policy.removeVcpu(vr.v);
             VcpuStateMachine.move(vr.v, VcpuState.OFFLINE);
-            vr.account(VcpuState.OFFLINE, sim.now);
+            vr.account(VcpuState.OFFLINE, sim.now());
             vr.planDeadline = Simulator.NEVER;
         }
     }
@@ -183,7 +201,7 @@ abstract class SchedulePath {
             return;
         }
         if (v.state == VcpuState.RUNNING) {
-            sim.progress.settle(vr); // the work it did so far counts (settle skips a vCPU no longer RUNNING)
+            progress.settle(vr); // the work it did so far counts (settle skips a vCPU no longer RUNNING)
             vr.migrating = true;
             deschedule(vr, null);
         } else if (v.state == VcpuState.RUNNABLE) {
@@ -213,9 +231,9 @@ abstract class SchedulePath {
     final void tickle(int p) {
         if (!schedulePending[p]) {
             schedulePending[p] = true;
-            sim.push(sim.now + sim.costs.ipiLatencyNanos(), Simulator.EV_SCHEDULE, p, 0);
-            if (sim.trace.enabled()) {
-                sim.trace.record(sim.now, p, "tickle", null, -1);
+            sim.push(sim.now() + costs.ipiLatencyNanos(), Simulator.EV_SCHEDULE, p, 0);
+            if (trace.enabled()) {
+                trace.record(sim.now(), p, "tickle", null, -1);
             }
         }
     }
@@ -228,7 +246,7 @@ abstract class SchedulePath {
 
     /** The slice timer event {@code version} of p fired: schedule() there when p's slice is over. */
     final void sliceEvent(int p, int version) {
-        if (slices.fire(p, version, sim.now)) {
+        if (slices.fire(p, version, sim.now())) {
             schedule(p, false);
         }
     }
@@ -237,11 +255,11 @@ abstract class SchedulePath {
     final void wake(VcpuRun vr) {
         Vcpu v = vr.v;
         VcpuStateMachine.move(v, VcpuState.RUNNABLE);
-        vr.account(VcpuState.RUNNABLE, sim.now);
-        vr.runnableSince = sim.now;
+        vr.account(VcpuState.RUNNABLE, sim.now());
+        vr.runnableSince = sim.now();
         placeAndWake(vr);
-        if (sim.trace.enabled()) {
-            sim.trace.record(sim.now, v.processor, "wake", v.vm.name, v.index);
+        if (trace.enabled()) {
+            trace.record(sim.now(), v.processor, "wake", v.vm.name, v.index);
         }
     }
 
@@ -263,8 +281,8 @@ abstract class SchedulePath {
         }
         VcpuStateMachine.move(v, VcpuState.BLOCKED);
         policy.sleep(v);
-        if (traceEvent != null && sim.trace.enabled()) {
-            sim.trace.record(sim.now, v.processor, traceEvent, v.vm.name, v.index);
+        if (traceEvent != null && trace.enabled()) {
+            trace.record(sim.now(), v.processor, traceEvent, v.vm.name, v.index);
         }
         if (was == VcpuState.RUNNING) {
             schedule(v.processor, false);
@@ -282,19 +300,19 @@ abstract class SchedulePath {
     private void placeAndWake(VcpuRun vr) {
         Vcpu v = vr.v;
         int p = policy.pickCpu(v);
-        if (p < 0 || p >= sim.nP || !v.allowedOn(p)) {
-            throw new IllegalStateException("policy " + sim.policyName + ": pickCpu(" + v + ") returned pCPU " + p
+        if (p < 0 || p >= sim.nP() || !v.allowedOn(p)) {
+            throw new IllegalStateException("policy " + policyName + ": pickCpu(" + v + ") returned pCPU " + p
                     + " outside its hard affinity " + v.hardAffinity);
         }
         v.processor = p;
         rqs.enter(vr, rqOf[p]);
-        if (sim.check != null) {
-            sim.check.onPlaced(vr);
+        if (sim.selfCheck() != null) {
+            sim.selfCheck().onPlaced(vr);
         }
         if (locks.perWork()) {
             takeLockWork(); // work outside a locked path is not charged
             policy.wake(v);
-            locks.acquire(lockOf[p], sim.now, locks.otherHold(takeLockWork()));
+            locks.acquire(lockOf[p], sim.now(), locks.otherHold(takeLockWork()));
         } else {
             policy.wake(v);
         }
@@ -305,7 +323,7 @@ abstract class SchedulePath {
         if (locks.perWork()) {
             takeLockWork();
             action.run();
-            locks.acquire(lockOf[0], sim.now, locks.otherHold(takeLockWork()));
+            locks.acquire(lockOf[0], sim.now(), locks.otherHold(takeLockWork()));
         } else {
             action.run();
         }
@@ -332,15 +350,15 @@ abstract class SchedulePath {
         if (deferSchedule(p)) {
             return;
         }
-        Pcpu pc = sim.pcpus[p];
-        long now = sim.now;
+        Pcpu pc = pcpus[p];
+        long now = sim.now();
         long start = Math.max(now, books.accounts.overheadUntil(p));
         Vcpu prev = pc.current;
         VcpuRun prevRun = runningOn[p];
         if (prev == null) {
             books.idleEnded(p, Math.max(0, start - books.accounts.idleSince(p)));
         } else {
-            sim.progress.settle(prevRun);
+            progress.settle(prevRun);
         }
         int lock = lockOf[p];
         if (locks.perWork()) {
@@ -351,21 +369,21 @@ abstract class SchedulePath {
         checkDecision(pc, prev, next);
         long hold = locks.decisionHold(lock, locks.perWork() ? takeLockWork() : 0);
         long wait = locks.acquire(lock, start, hold);
-        sim.latencies.decision(wait + hold);
+        latencies.decision(wait + hold);
         long t = start + wait + hold + (coreSched == null ? 0 : coreSched.takeRendezvousNanos(p));
 
         if (next != prev) {
-            VcpuRun nextRun = next == null ? null : sim.tables.vcpu(next.uid);
-            long sw = sim.costs.contextSwitchNanos();
+            VcpuRun nextRun = next == null ? null : tables.vcpu(next.uid);
+            long sw = costs.contextSwitchNanos();
             if (prev == null && nextRun != null && nextRun.lastPcpu >= 0 && nextRun.lastPcpu != p) {
-                sw += sim.costs.tlbFlushNanos(); // seed 000: idle -> vCPU last run elsewhere flushes the TLB
+                sw += costs.tlbFlushNanos(); // seed 000: idle -> vCPU last run elsewhere flushes the TLB
             }
-            sim.latencies.contextSwitch(sw);
+            latencies.contextSwitch(sw);
             books.switches.switched();
             t += sw;
             boolean busyChange = (prev == null) != (next == null);
             if (busyChange) {
-                sim.progress.settleSiblings(p);
+                progress.settleSiblings(p);
             }
             if (prevRun != null) {
                 if (prevRun.v.state == VcpuState.RUNNING) {
@@ -379,17 +397,17 @@ abstract class SchedulePath {
                 t = afterSwitch(prevRun, p, t);
             }
             if (nextRun != null) {
-                if (sim.check != null) {
-                    sim.check.beforeStart(nextRun);
+                if (sim.selfCheck() != null) {
+                    sim.selfCheck().beforeStart(nextRun);
                 }
                 VcpuStateMachine.move(next, VcpuState.RUNNING);
                 books.started(nextRun, p, t);
             }
             if (busyChange) {
-                sim.progress.replanSiblings(p);
+                progress.replanSiblings(p);
             }
-            if (sim.trace.enabled()) {
-                sim.trace.record(now, p, "switch", next == null ? null : next.vm.name, next == null ? -1 : next.index);
+            if (trace.enabled()) {
+                trace.record(now, p, "switch", next == null ? null : next.vm.name, next == null ? -1 : next.index);
             }
         } else if (prevRun != null) {
             books.continued(prevRun, p, start, t); // same vCPU: its run pauses for the decision overhead
@@ -434,8 +452,8 @@ abstract class SchedulePath {
             problem = "which is " + next.state + (next.state == VcpuState.RUNNING ? " on pcpu" + next.processor : "");
         }
         if (problem != null) {
-            throw new IllegalStateException("policy " + sim.policyName + ": doSchedule on pcpu" + p.id + " at "
-                    + sim.now + " ns returned " + next + " " + problem);
+            throw new IllegalStateException("policy " + policyName + ": doSchedule on pcpu" + p.id + " at "
+                    + sim.now() + " ns returned " + next + " " + problem);
         }
     }
 

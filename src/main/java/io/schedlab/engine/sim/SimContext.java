@@ -27,22 +27,22 @@ final class SimContext implements SchedulerContext {
 
     @Override
     public long now() {
-        return sim.now;
+        return sim.now();
     }
 
     @Override
     public Topology topology() {
-        return sim.topo;
+        return sim.topo();
     }
 
     @Override
     public List<Vm> vms() {
-        return sim.tables.liveVms();
+        return sim.tables().liveVms();
     }
 
     @Override
     public void tickle(int pcpu) {
-        sim.path.tickle(pcpu);
+        sim.path().tickle(pcpu);
     }
 
     @Override
@@ -60,7 +60,7 @@ final class SimContext implements SchedulerContext {
         }
         actions[slot] = action;
         int gen = generations[slot];
-        sim.push(Math.max(at, sim.now), Simulator.EV_TIMER, slot, gen);
+        sim.push(Math.max(at, sim.now()), Simulator.EV_TIMER, slot, gen);
         return new Handle(slot, gen);
     }
 
@@ -75,7 +75,7 @@ final class SimContext implements SchedulerContext {
         }
         Runnable action = actions[slot];
         release(slot);
-        sim.path.runPolicyTimer(action);
+        sim.path().runPolicyTimer(action);
     }
 
     private void release(int slot) {
@@ -94,7 +94,7 @@ final class SimContext implements SchedulerContext {
         if (v.state != VcpuState.RUNNING) {
             return 0;
         }
-        return Math.max(0, sim.now - sim.tables.vcpu(v.uid).runningSince);
+        return Math.max(0, sim.now() - sim.tables().vcpu(v.uid).runningSince);
     }
 
     @Override
@@ -102,18 +102,18 @@ final class SimContext implements SchedulerContext {
         if (v.state != VcpuState.RUNNING) {
             return false;
         }
-        GuestThreadRun th = sim.tables.vcpu(v.uid).thread;
+        GuestThreadRun th = sim.tables().vcpu(v.uid).thread;
         return th != null && th.mode == GuestThreadRun.SPIN;
     }
 
     @Override
     public Params schedParams(Vcpu v) {
-        return sim.tables.vcpu(v.uid).schedParams;
+        return sim.tables().vcpu(v.uid).schedParams;
     }
 
     @Override
     public Params schedParams(Vm vm) {
-        return sim.tables.vm(vm.id).schedParams;
+        return sim.tables().vm(vm.id).schedParams;
     }
 
     private final class Handle implements TimerHandle {

@@ -16,32 +16,32 @@ final class SimHypervisorHost implements HypervisorHost {
 
     @Override
     public SchedulerContext context() {
-        return sim.ctx;
+        return sim.ctx();
     }
 
     @Override
     public void reschedule(int pcpu, boolean yielded) {
-        sim.path.schedule(pcpu, yielded);
+        sim.path().schedule(pcpu, yielded);
     }
 
     @Override
     public void yield(Vcpu v) {
-        sim.path.yield(v);
+        sim.path().yield(v);
     }
 
     @Override
     public YieldToResult yieldTo(Vcpu from, Vcpu to) {
-        return sim.path.yieldTo(from, to);
+        return sim.path().yieldTo(from, to);
     }
 
     @Override
     public int nrRunning(int pcpu) {
-        return sim.path.nrRunning(pcpu);
+        return sim.path().nrRunning(pcpu);
     }
 
     @Override
     public boolean inGuestKernel(Vcpu v) {
-        GuestThreadRun th = sim.tables.vcpu(v.uid).thread;
+        GuestThreadRun th = sim.tables().vcpu(v.uid).thread;
         return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
                 && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN
                         || th.mode == GuestThreadRun.COMPUTE && th.kernel);
@@ -49,7 +49,7 @@ final class SimHypervisorHost implements HypervisorHost {
 
     @Override
     public boolean inCriticalSection(Vcpu v) {
-        GuestThreadRun th = sim.tables.vcpu(v.uid).thread;
+        GuestThreadRun th = sim.tables().vcpu(v.uid).thread;
         return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
                 && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN);
     }

@@ -37,47 +37,47 @@ public final class Simulator {
     /** RunControl is polled every this many events (a power of two minus one mask). */
     private static final long POLL_MASK = (1 << 14) - 1;
 
-    final ExperimentSpec spec;
+    private final ExperimentSpec spec;
     private final Limits limits;
     private final RunControl control;
-    final CostModel costs;
-    final Topology topo;
-    final String policyName;
+    private final CostModel costs;
+    private final Topology topo;
+    private final String policyName;
     /** The policy's registry entry. */
-    final PolicyDescriptor descriptor;
-    final SimContext ctx;
+    private final PolicyDescriptor descriptor;
+    private final SimContext ctx;
     /** The hypervisor's schedule path: the one caller of the policy's hooks. */
-    final SchedulePath path;
+    private final SchedulePath path;
     /** Xen's or KVM's layer: VM exits and their handlers. */
-    final HypervisorLayer hyper;
-    final GuestKernel guest;
-    final EventQueue queue;
-    final BoundedTrace trace;
-    final long seed;
+    private final HypervisorLayer hyper;
+    private final GuestKernel guest;
+    private final EventQueue queue;
+    private final BoundedTrace trace;
+    private final long seed;
     private final long endTime;
-    final boolean stopWhenComplete;
+    private final boolean stopWhenComplete;
 
-    long now;
-    long events;
+    private long now;
+    private long events;
     /** Set by {@link #requestStop()}: the main loop ends after the current event. */
     private boolean stopRequested;
 
     // pCPUs
-    final int nP;
-    final Pcpu[] pcpus;
+    private final int nP;
+    private final Pcpu[] pcpus;
     /** NUMA node of each pCPU. */
-    final int[] numaNodeOf;
-    final int[][] siblings;
+    private final int[] numaNodeOf;
+    private final int[][] siblings;
 
     /** The vCPU and VM tables. */
-    final RunTables tables = new RunTables();
-    final VmLifecycle lifecycle;
-    final Progress progress;
+    private final RunTables tables = new RunTables();
+    private final VmLifecycle lifecycle;
+    private final Progress progress;
 
     // metrics
-    final RunLatencies latencies = new RunLatencies();
+    private final RunLatencies latencies = new RunLatencies();
 
-    SelfCheck check;
+    private SelfCheck check;
 
     public Simulator(ExperimentSpec spec, Registry registry, Limits limits, RunControl control) {
         this(spec, registry, limits, control, Integer.MAX_VALUE);
@@ -153,6 +153,12 @@ public final class Simulator {
         lifecycle.scheduleAll();
     }
 
+    /** Processes the events at or before {@code nanos}; the clock then reads at least {@code nanos} (tests). */
+    void advanceThrough(long nanos) {
+        advance(nanos + 1);
+        now = Math.max(now, nanos);
+    }
+
     /** Processes the events before {@code until} (at most the end of the run) unless a stop was requested. */
     void advance(long until) {
         long limit = Math.min(until, endTime);
@@ -214,7 +220,7 @@ public final class Simulator {
     }
 
     /** Largest number of queued events seen (memory check). */
-    int maxQueueSize;
+    private int maxQueueSize;
 
     /** Lazily invalidated events are dropped when the heap doubles, so memory does not grow with run length. */
     private static final int MIN_COMPACT = 1 << 14;
@@ -307,5 +313,108 @@ public final class Simulator {
 
     public boolean stoppedEarly() {
         return stopRequested;
+    }
+
+    // ------------------------------------------------------------------ the run's parts, read by the engine
+
+    ExperimentSpec spec() {
+        return spec;
+    }
+
+    CostModel costs() {
+        return costs;
+    }
+
+    Topology topo() {
+        return topo;
+    }
+
+    String policyName() {
+        return policyName;
+    }
+
+    /** The policy's registry entry. */
+    PolicyDescriptor descriptor() {
+        return descriptor;
+    }
+
+    SimContext ctx() {
+        return ctx;
+    }
+
+    /** The hypervisor's schedule path: the one caller of the policy's hooks. */
+    SchedulePath path() {
+        return path;
+    }
+
+    /** Xen's or KVM's layer: VM exits and their handlers. */
+    HypervisorLayer hyper() {
+        return hyper;
+    }
+
+    GuestKernel guest() {
+        return guest;
+    }
+
+    EventQueue queue() {
+        return queue;
+    }
+
+    BoundedTrace trace() {
+        return trace;
+    }
+
+    long seed() {
+        return seed;
+    }
+
+    boolean stopWhenComplete() {
+        return stopWhenComplete;
+    }
+
+    /** Number of pCPUs. */
+    int nP() {
+        return nP;
+    }
+
+    Pcpu[] pcpus() {
+        return pcpus;
+    }
+
+    /** NUMA node of each pCPU. */
+    int[] numaNodeOf() {
+        return numaNodeOf;
+    }
+
+    /** The SMT siblings of each pCPU. */
+    int[][] siblings() {
+        return siblings;
+    }
+
+    /** The vCPU and VM tables. */
+    RunTables tables() {
+        return tables;
+    }
+
+    VmLifecycle lifecycle() {
+        return lifecycle;
+    }
+
+    Progress progress() {
+        return progress;
+    }
+
+    RunLatencies latencies() {
+        return latencies;
+    }
+
+    /** The invariant self-check, or null when it is off. */
+    SelfCheck selfCheck() {
+        return check;
+    }
+
+    /** Largest number of queued events seen (memory check). */
+    int maxQueueSize() {
+        return maxQueueSize;
     }
 }

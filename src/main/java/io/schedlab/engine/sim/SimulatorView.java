@@ -22,12 +22,12 @@ final class SimulatorView implements RunView {
 
     @Override
     public long now() {
-        return sim.now;
+        return sim.now();
     }
 
     @Override
     public long events() {
-        return sim.events;
+        return sim.events();
     }
 
     @Override
@@ -37,147 +37,147 @@ final class SimulatorView implements RunView {
 
     @Override
     public ExperimentSpec spec() {
-        return sim.spec;
+        return sim.spec();
     }
 
     @Override
     public String policyName() {
-        return sim.policyName;
+        return sim.policyName();
     }
 
     @Override
     public PolicyDescriptor descriptor() {
-        return sim.descriptor;
+        return sim.descriptor();
     }
 
     @Override
     public List<VmRun> vms() {
-        return sim.tables.vms();
+        return sim.tables().vms();
     }
 
     @Override
     public List<VcpuRun> vcpus() {
-        return sim.tables.vcpus();
+        return sim.tables().vcpus();
     }
 
     @Override
     public int pcpuCount() {
-        return sim.nP;
+        return sim.nP();
     }
 
     @Override
     public Pcpu pcpu(int p) {
-        return sim.pcpus[p];
+        return sim.pcpus()[p];
     }
 
     @Override
     public VcpuRun runningOn(int p) {
-        return sim.path.runningOn(p);
+        return sim.path().runningOn(p);
     }
 
     @Override
     public boolean rescheduleAfterSwitchTail(int p) {
-        return sim.path.rescheduleAfterSwitchTail(p);
+        return sim.path().rescheduleAfterSwitchTail(p);
     }
 
     @Override
     public long busyNanos(int p) {
-        return sim.path.books.accounts.busy(p);
+        return sim.path().books.accounts.busy(p);
     }
 
     @Override
     public long idleNanos(int p) {
-        return sim.path.books.accounts.idle(p);
+        return sim.path().books.accounts.idle(p);
     }
 
     @Override
     public long overheadNanos(int p) {
-        return sim.path.books.accounts.overhead(p);
+        return sim.path().books.accounts.overhead(p);
     }
 
     @Override
     public long idleSince(int p) {
-        return sim.path.books.accounts.idleSince(p);
+        return sim.path().books.accounts.idleSince(p);
     }
 
     @Override
     public long overheadUntil(int p) {
-        return sim.path.books.accounts.overheadUntil(p);
+        return sim.path().books.accounts.overheadUntil(p);
     }
 
     @Override
     public int resultRunqueueOf(int p) {
-        return sim.path.rqOf[p];
+        return sim.path().rqOf[p];
     }
 
     @Override
     public int runqueueOf(int p) {
-        return sim.path.runqueueOf(p);
+        return sim.path().runqueueOf(p);
     }
 
     @Override
     public int runqueueCount() {
-        return sim.path.rqs.count;
+        return sim.path().rqs.count;
     }
 
     @Override
     public long runqueueArea(int rq) {
-        return sim.path.rqs.area[rq];
+        return sim.path().rqs.area[rq];
     }
 
     @Override
     public CoreScheduled coreScheduling() {
-        return sim.path.coreSched;
+        return sim.path().coreSched;
     }
 
     @Override
     public double localStreamWork() {
-        return sim.progress.localStreamWork;
+        return sim.progress().localStreamWork;
     }
 
     @Override
     public double remoteStreamWork() {
-        return sim.progress.remoteStreamWork;
+        return sim.progress().remoteStreamWork;
     }
 
     @Override
     public long contextSwitches() {
-        return sim.path.books.switches.contextSwitches();
+        return sim.path().books.switches.contextSwitches();
     }
 
     @Override
     public Migrations migrations() {
-        SwitchCounters sw = sim.path.books.switches;
+        SwitchCounters sw = sim.path().books.switches;
         return new Migrations(sw.migrations(), sw.sameCore(), sw.sameSocket(), sw.crossSocket());
     }
 
     @Override
     public long traceRecords() {
-        return sim.trace.emitted();
+        return sim.trace().emitted();
     }
 
     @Override
     public Distributions distributions() {
-        return sim.latencies.toDistributions();
+        return sim.latencies().toDistributions();
     }
 
     @Override
     public Map<String, Long> policyStatistics() {
-        return sim.path.policyStatistics();
+        return sim.path().policyStatistics();
     }
 
     @Override
     public Map<String, Long> policyStatistics(Vcpu v) {
-        return sim.path.policyStatistics(v);
+        return sim.path().policyStatistics(v);
     }
 
     @Override
     public HypervisorStatistics hypervisorStatistics() {
-        return sim.hyper.statistics();
+        return sim.hyper().statistics();
     }
 
     @Override
     public SelfCheckAssumptions assumptions() {
-        return sim.path.assumptions();
+        return sim.path().assumptions();
     }
 }

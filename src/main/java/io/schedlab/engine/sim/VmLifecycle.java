@@ -1,5 +1,7 @@
 package io.schedlab.engine.sim;
 
+import io.schedlab.engine.recording.BoundedTrace;
+import io.schedlab.engine.spec.ExperimentSpec;
 import io.schedlab.engine.model.Vcpu;
 import io.schedlab.engine.model.Vm;
 import io.schedlab.engine.params.Params;
@@ -23,7 +25,15 @@ import java.util.Map;
  * vCPU moved off its pCPU, parameters, a shut-down VM's vCPUs) is a call of the schedule path.
  */
 final class VmLifecycle {
+    /** The clock, the pCPU count and the stop request; the other parts of the run are taken when built. */
     private final Simulator sim;
+    private final ExperimentSpec spec;
+    /** The vCPU and VM tables. */
+    private final RunTables tables;
+    private final BoundedTrace trace;
+    private final GuestKernel guest;
+    /** The hypervisor's schedule path. */
+    private final SchedulePath path;
     private final PolicyDescriptor policy;
     final Workload[] initialWorkloads;
     private final Workload[] createdWorkloads;
@@ -40,12 +50,17 @@ final class VmLifecycle {
 
     VmLifecycle(Simulator sim, Registry registry) {
         this.sim = sim;
-        this.policy = registry.policy(sim.policyName).orElseThrow();
-        hostThreads = sim.spec.scheduler().hostThreads() == null ? List.of() : sim.spec.scheduler().hostThreads();
+        this.spec = sim.spec();
+        this.tables = sim.tables();
+        this.trace = sim.trace();
+        this.guest = sim.guest();
+        this.path = sim.path();
+        this.policy = registry.policy(sim.policyName()).orElseThrow();
+        hostThreads = spec.scheduler().hostThreads() == null ? List.of() : spec.scheduler().hostThreads();
         semaphoreSpaces = new SemaphoreSpaces(hostThreads);
-        initialVms = new ArrayList<>(sim.spec.vms());
+        initialVms = new ArrayList<>(spec.vms());
         for (HostThreadSpec g : hostThreads) {
-            initialVms.add(HostThreadGroups.asVm(g, sim.nP));
+            initialVms.add(HostThreadGroups.asVm(g, sim.nP()));
         }
         List<VmSpec> vms = initialVms;
         initialWorkloads = new Workload[vms.size()];
@@ -53,7 +68,7 @@ final class VmLifecycle {
             initialWorkloads[i] = newWorkload(registry, vms.get(i));
             countFinite(initialWorkloads[i]);
         }
-        timeline = sortedTimeline(sim.spec.timeline());
+        timeline = sortedTimeline(spec.timeline());
         createdWorkloads = new Workload[timeline.length];
         for (int i = 0; i < timeline.length; i++) {
             if (timeline[i].action() == TimelineAction.Kind.CREATE_VM) {
@@ -92,8 +107,8 @@ final class VmLifecycle {
     }
 
     void startInitialVm(int index) {
-        int group = index - sim.spec.vms().size();
-        startVm(initialVms.get(index), initialWorkloads[index], sim.now,
+        int group = index - spec.vms().size();
+        startVm(initialVms.get(index), initialWorkloads[index], sim.now(),
                 group >= 0 ? hostThreads.get(group).nice() : null);
     }
 
@@ -110,23 +125,23 @@ final class VmLifecycle {
         run.schedParams = new Params(vmParams);
         run.startedAt = at;
         run.countedFinite = workload.isFinite();
-        int firstUid = sim.tables.nextVcpuUid();
+        int firstUid = tables.nextVcpuUid();
         for (int i = 0; i < s.vcpus(); i++) {
             Vcpu v = new Vcpu(vm, i, firstUid + i, s.placement().get(i));
             setAffinity(v.hardAffinity, hardOf(s, i));
             setAffinity(v.softAffinity, softOf(s, i));
             vm.vcpus.add(v);
-            VcpuRun vr = new VcpuRun(v, run, sim.nP);
+            VcpuRun vr = new VcpuRun(v, run, sim.nP());
             vr.schedParams = new Params(SchedParamsRules.vcpuParams(policy, s, i));
             vr.stateSince = at;
             run.vcpus.add(vr);
         }
-        sim.tables.add(run);
-        sim.path.addVcpus(run, at);
-        if (sim.trace.enabled()) {
-            sim.trace.record(at, -1, "vm-start", vm.name, -1);
+        tables.add(run);
+        path.addVcpus(run, at);
+        if (trace.enabled()) {
+            trace.record(at, -1, "vm-start", vm.name, -1);
         }
-        sim.guest.startWorkload(run);
+        guest.startWorkload(run);
         checkAllComplete();
         return vm;
     }
@@ -158,7 +173,7 @@ final class VmLifecycle {
 
     void applyTimeline(TimelineAction a, int index) {
         if (a.action() == TimelineAction.Kind.CREATE_VM) {
-            startVm(a.newVm(), createdWorkloads[index], sim.now);
+            startVm(a.newVm(), createdWorkloads[index], sim.now());
             return;
         }
         VmRun run = liveVm(a.vm());
@@ -169,23 +184,23 @@ final class VmLifecycle {
             case PIN, UNPIN -> {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.hardAffinity, a.pcpus());
-                    vr.affinityChangedAt = sim.now;
-                    sim.path.hardAffinityChanged(vr);
+                    vr.affinityChangedAt = sim.now();
+                    path.hardAffinityChanged(vr);
                 }
             }
             case SOFT_AFFINITY -> {
                 for (VcpuRun vr : targets(run, a.vcpu())) {
                     setAffinity(vr.v.softAffinity, a.pcpus());
-                    sim.path.softAffinityChanged(vr);
+                    path.softAffinityChanged(vr);
                 }
             }
             case SET_WEIGHT -> {
                 run.vm.weight = a.weight();
-                sim.path.domainParamsChanged(run.vm);
+                path.domainParamsChanged(run.vm);
             }
             case SET_CAP -> {
                 run.vm.cap = a.cap();
-                sim.path.domainParamsChanged(run.vm);
+                path.domainParamsChanged(run.vm);
             }
             case SHUTDOWN -> shutdown(run);
             case SET_SCHED_PARAMS -> setSchedParams(run, a);
@@ -202,12 +217,12 @@ final class VmLifecycle {
         for (VcpuRun vr : targets(run, a.vcpu())) {
             vr.schedParams = new Params(SchedParamsRules.merge(vr.schedParams.asMap(), a.params(),
                     policy.vcpuParameters()));
-            sim.path.schedParamsChanged(vr);
+            path.schedParamsChanged(vr);
         }
     }
 
     private VmRun liveVm(String name) {
-        for (VmRun r : sim.tables.vms()) {
+        for (VmRun r : tables.vms()) {
             if (r.vm.alive && r.vm.name.equals(name)) {
                 return r;
             }
@@ -222,11 +237,11 @@ final class VmLifecycle {
     private void shutdown(VmRun run) {
         Vm vm = run.vm;
         vm.alive = false;
-        sim.guest.killThreads(run);
-        sim.path.removeVcpus(run);
-        sim.tables.ended(vm);
+        guest.killThreads(run);
+        path.removeVcpus(run);
+        tables.ended(vm);
         // A vCPU switched in but still inside the switch overhead leaves at the end of that overhead.
-        long end = sim.now;
+        long end = sim.now();
         for (VcpuRun vr : run.vcpus) {
             end = Math.max(end, vr.stateSince);
         }
@@ -234,15 +249,15 @@ final class VmLifecycle {
         if (run.countedFinite && run.completedAt < 0) {
             pendingFinite--;
         }
-        if (sim.trace.enabled()) {
-            sim.trace.record(sim.now, -1, "shutdown", vm.name, -1);
+        if (trace.enabled()) {
+            trace.record(sim.now(), -1, "shutdown", vm.name, -1);
         }
         checkAllComplete();
     }
 
     /** A finite VM's last thread exited. */
     void vmCompleted(VmRun run) {
-        run.completedAt = sim.now;
+        run.completedAt = sim.now();
         if (run.countedFinite) {
             pendingFinite--;
         }
@@ -250,7 +265,7 @@ final class VmLifecycle {
     }
 
     private void checkAllComplete() {
-        if (sim.stopWhenComplete && totalFinite > 0 && pendingFinite <= 0) {
+        if (sim.stopWhenComplete() && totalFinite > 0 && pendingFinite <= 0) {
             sim.requestStop();
         }
     }

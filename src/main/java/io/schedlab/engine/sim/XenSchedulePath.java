@@ -16,7 +16,7 @@ final class XenSchedulePath extends SchedulePath {
 
     XenSchedulePath(Simulator sim, SchedulerPolicy policy) {
         super(sim, policy);
-        deferredSaves = new DeferredSaves(sim.nP);
+        deferredSaves = new DeferredSaves(sim.nP());
     }
 
     @Override
@@ -45,8 +45,8 @@ final class XenSchedulePath extends SchedulePath {
     @Override
     void switchTailEvent(int p) {
         VcpuRun prevRun = deferredSaves.take(p);
-        long end = contextSaved(prevRun, sim.now);
-        switchTailEnded(p, sim.now, end);
+        long end = contextSaved(prevRun, sim.now());
+        switchTailEnded(p, sim.now(), end);
         if (deferredSaves.takeReschedule(p)) {
             schedule(p, false);
         }
@@ -67,7 +67,7 @@ final class XenSchedulePath extends SchedulePath {
         policy.contextSaved(prev);
         long hold = locks.contextSavedHold(locks.perWork() ? takeLockWork() : 0);
         long wait = locks.acquire(savedLock, t, hold);
-        sim.latencies.contextSaved(wait + hold);
+        latencies.contextSaved(wait + hold);
         if (prevRun.migrating) {
             finishMigration(prevRun);
         }

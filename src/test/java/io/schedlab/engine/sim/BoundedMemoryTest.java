@@ -35,7 +35,7 @@ class BoundedMemoryTest {
         ExperimentSpec spec = new Engine(registry).validate(raw, Limits.defaults()).normalized();
         Simulator sim = new Simulator(spec, registry, Limits.defaults(), RunControl.NONE);
         sim.run();
-        return sim.maxQueueSize;
+        return sim.maxQueueSize();
     }
 
     @Test

@@ -55,7 +55,7 @@ class EventQueueInEngineTest {
     private static ResultDocument run(ExperimentSpec spec, int maxSeqBits, int[] renumberings) {
         Simulator sim = new Simulator(spec, REGISTRY, Limits.defaults(), RunControl.NONE, maxSeqBits);
         sim.run();
-        renumberings[0] = sim.queue.renumberings;
+        renumberings[0] = sim.queue().renumberings;
         return ResultBuilder.build(sim, 0L);
     }
 

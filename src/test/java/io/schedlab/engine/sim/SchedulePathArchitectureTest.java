@@ -1,5 +1,6 @@
 package io.schedlab.engine.sim;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +9,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.schedlab.engine.model.Pcpu;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * The engine's structure: the hypervisor's schedule path is the only caller of the policy's hooks and the
  * only writer of vCPU states and {@code Pcpu.current} (core scheduling, its inner policy's path, writes its
  * units' and resources' own), and result building and the self-check read the run only through
- * {@link RunView}.
+ * {@link RunView}; the simulator's own state is private.
  */
 class SchedulePathArchitectureTest {
     private static final JavaClasses ENGINE = new ClassFileImporter()
@@ -120,6 +122,18 @@ class SchedulePathArchitectureTest {
                 .as("ResultBuilder reads the view").anyMatch(c -> c.getTargetOwner().isEquivalentTo(RunView.class));
         assertThat(ENGINE.get(SelfCheck.class).getMethodCallsFromSelf())
                 .as("SelfCheck reads the view").anyMatch(c -> c.getTargetOwner().isEquivalentTo(RunView.class));
+    }
+
+    /**
+     * The simulator keeps the clock and the event dispatch: its state is private, so no other class assigns
+     * its clock, event count or parts; they read them through its accessors or the view.
+     */
+    @Test
+    void simulatorStateIsPrivate() {
+        fields().that().areDeclaredIn(Simulator.class).and().areNotStatic().should().bePrivate()
+                .check(ENGINE);
+        assertThat(ENGINE.get(Simulator.class).getFields()).as("the simulator's instance fields")
+                .anyMatch(f -> !f.getModifiers().contains(JavaModifier.STATIC));
     }
 
     private static boolean isHook(JavaMethodCall call) {

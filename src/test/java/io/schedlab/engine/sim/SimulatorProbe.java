@@ -53,9 +53,8 @@ public final class SimulatorProbe {
         if (nanos < at) {
             throw new IllegalArgumentException("the clock is at " + at + " ns already");
         }
-        sim.advance(nanos + 1);
+        sim.advanceThrough(nanos);
         at = nanos;
-        sim.now = Math.max(sim.now, nanos);
         return this;
     }
 
@@ -65,15 +64,15 @@ public final class SimulatorProbe {
 
     /** The run's policy (at cpu granularity the descriptor's own instance). */
     public <T extends SchedulerPolicy> T policy(Class<T> type) {
-        return type.cast(sim.path.policy);
+        return type.cast(sim.path().policy);
     }
 
     public Topology topology() {
-        return sim.topo;
+        return sim.topo();
     }
 
     public Pcpu pcpu(int id) {
-        return sim.pcpus[id];
+        return sim.pcpus()[id];
     }
 
     /** vCPU {@code index} of the VM named {@code vm} (started by now). */
@@ -95,16 +94,16 @@ public final class SimulatorProbe {
 
     /** schedule() on pCPU p now, as a tickle or slice end would run it. */
     public void reschedule(int p) {
-        sim.path.schedule(p, false);
+        sim.path().schedule(p, false);
     }
 
     /** The running v yields its pCPU now (Xen vcpu_yield: the policy's yield, then schedule() on its pCPU). */
     public void yieldVcpu(Vcpu v) {
         assertThat(v.state).as("a yielding vCPU runs").isEqualTo(VcpuState.RUNNING);
-        sim.path.yield(v);
+        sim.path().yield(v);
     }
 
     private VmRun vmRun(String name) {
-        return sim.tables.vms().stream().filter(r -> r.vm.name.equals(name)).findFirst().orElseThrow();
+        return sim.tables().vms().stream().filter(r -> r.vm.name.equals(name)).findFirst().orElseThrow();
     }
 }
