@@ -64,8 +64,12 @@ public final class VhostNetWorkload implements Workload {
 
     @Override
     public void start(WorkloadEnv env) {
-        env.spawn(new Worker());
-        env.spawn(new Kworker());
+        // the worker: wait for a kick -> copy one chunk -> signal the receiver (wakes the kworker) -> next kick
+        env.spawn(new SemaphoreRelay(null, VirtioNetQueues.kick(queue), copyNanos, VirtioNetQueues.interrupt(queue),
+                () -> copied++));
+        // the kworker: wait for a signal -> irqfd_inject -> the receiving guest's reader wakes
+        env.spawn(new SemaphoreRelay(null, VirtioNetQueues.interrupt(queue), injectNanos,
+                VirtioNetQueues.delivered(queue), () -> injected++));
     }
 
     @Override
@@ -86,41 +90,5 @@ public final class VhostNetWorkload implements Workload {
         details.put("interruptsInjected", (double) injected);
         return new WorkloadReport("chunks moved", seconds > 0 ? copied / seconds : 0, "chunks/s", true, null,
                 details);
-    }
-
-    /** wait for a kick -> copy one chunk -> signal the receiver (wakes the kworker) -> next queued kick. */
-    private final class Worker implements GuestThread {
-        private int step;
-
-        @Override
-        public Phase next(long now) {
-            step = (step + 1) % 3;
-            return switch (step) {
-                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.kick(queue));
-                case 2 -> new Phase.Compute(copyNanos, false, true);
-                default -> {
-                    copied++;
-                    yield new Phase.SemaphorePost(VirtioNetQueues.interrupt(queue));
-                }
-            };
-        }
-    }
-
-    /** wait for a signal -> irqfd_inject -> the receiving guest's reader wakes. */
-    private final class Kworker implements GuestThread {
-        private int step;
-
-        @Override
-        public Phase next(long now) {
-            step = (step + 1) % 3;
-            return switch (step) {
-                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.interrupt(queue));
-                case 2 -> new Phase.Compute(injectNanos, false, true);
-                default -> {
-                    injected++;
-                    yield new Phase.SemaphorePost(VirtioNetQueues.delivered(queue));
-                }
-            };
-        }
     }
 }
