@@ -15,7 +15,7 @@ import java.util.Map;
  * sender's window. A connection's window of {@code windowBytes} bounds its chunks in flight, so the throughput
  * waits on how soon the host runs the worker and the kworker. The receiver reports Gbit/s.
  */
-public final class NetStreamWorkload implements Workload {
+public final class NetStreamWorkload implements EndlessWorkload {
 
     static final String TYPE = "net-stream";
     static final String SENDER = "sender";
@@ -100,16 +100,6 @@ public final class NetStreamWorkload implements Workload {
     private GuestThread receiver(int q) {
         return new SemaphoreRelay(null, VirtioNetQueues.delivered(q), receiveNanos, VirtioNetQueues.window(q),
                 () -> chunks++);
-    }
-
-    @Override
-    public boolean isFinite() {
-        return false;
-    }
-
-    @Override
-    public boolean isComplete() {
-        return false;
     }
 
     /** Chunks written (sender) or read (receiver) so far. */

@@ -18,7 +18,7 @@ import java.util.Map;
  * per-CPU workqueue: the kworker of the worker's own CPU ({@code hostThreads[].cpus} binds both there). The
  * kworker's irqfd_inject ({@code injectUs}) delivers the chunk: the receiving guest's reader wakes.
  */
-public final class VhostNetWorkload implements Workload {
+public final class VhostNetWorkload implements EndlessWorkload {
 
     static final String TYPE = "vhost-net";
 
@@ -70,16 +70,6 @@ public final class VhostNetWorkload implements Workload {
         // the kworker: wait for a signal -> irqfd_inject -> the receiving guest's reader wakes
         env.spawn(new SemaphoreRelay(null, VirtioNetQueues.interrupt(queue), injectNanos,
                 VirtioNetQueues.delivered(queue), () -> injected++));
-    }
-
-    @Override
-    public boolean isFinite() {
-        return false;
-    }
-
-    @Override
-    public boolean isComplete() {
-        return false;
     }
 
     @Override
