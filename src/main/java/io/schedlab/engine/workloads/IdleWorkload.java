@@ -13,7 +13,7 @@ import java.util.random.RandomGenerator;
  * (uniform jitter of +/- {@code jitter}), then computes {@code burstUs}. Endless; reports its
  * bursts per second.
  */
-public final class IdleWorkload implements Workload {
+public final class IdleWorkload implements EndlessWorkload {
     public static final String TYPE = "idle";
 
     private final int threads;
@@ -80,16 +80,6 @@ public final class IdleWorkload implements Workload {
     @Override
     public long workingSetKb() {
         return workingSetKb;
-    }
-
-    @Override
-    public boolean isFinite() {
-        return false;
-    }
-
-    @Override
-    public boolean isComplete() {
-        return false;
     }
 
     @Override

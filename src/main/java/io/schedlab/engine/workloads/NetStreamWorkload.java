@@ -15,7 +15,7 @@ import java.util.Map;
  * sender's window. A connection's window of {@code windowBytes} bounds its chunks in flight, so the throughput
  * waits on how soon the host runs the worker and the kworker. The receiver reports Gbit/s.
  */
-public final class NetStreamWorkload implements Workload {
+public final class NetStreamWorkload implements EndlessWorkload {
 
     static final String TYPE = "net-stream";
     static final String SENDER = "sender";
@@ -86,18 +86,20 @@ public final class NetStreamWorkload implements Workload {
     public void start(WorkloadEnv env) {
         for (int c = 0; c < connections; c++) {
             int q = c % queues;
-            env.spawn(sender ? new Sender(q) : new Receiver(q));
+            env.spawn(sender ? sender(q) : receiver(q));
         }
     }
 
-    @Override
-    public boolean isFinite() {
-        return false;
+    /** open the window -> (wait for a free chunk -> write it -> kick the queue) ... */
+    private GuestThread sender(int q) {
+        return new SemaphoreRelay(new Phase.SemaphoreInit(VirtioNetQueues.window(q), windowChunks),
+                VirtioNetQueues.window(q), sendNanos, VirtioNetQueues.kick(q), () -> chunks++);
     }
 
-    @Override
-    public boolean isComplete() {
-        return false;
+    /** wait for a delivered chunk -> read it -> acknowledge (a chunk of window back to the sender) ... */
+    private GuestThread receiver(int q) {
+        return new SemaphoreRelay(null, VirtioNetQueues.delivered(q), receiveNanos, VirtioNetQueues.window(q),
+                () -> chunks++);
     }
 
     /** Chunks written (sender) or read (receiver) so far. */
@@ -113,55 +115,5 @@ public final class NetStreamWorkload implements Workload {
         details.put("chunksPerSecond", seconds > 0 ? chunks / seconds : 0.0);
         double gbps = seconds > 0 ? chunks * chunkBytes * BITS_PER_BYTE / seconds / 1e9 : 0;
         return new WorkloadReport(sender ? "sent" : "throughput", gbps, "Gbit/s", true, null, details);
-    }
-
-    /** open the window -> (wait for a free chunk -> write it -> kick the queue) ... */
-    private final class Sender implements GuestThread {
-        private final int queue;
-        private int step = -1;
-
-        Sender(int queue) {
-            this.queue = queue;
-        }
-
-        @Override
-        public Phase next(long now) {
-            if (step < 0) {
-                step = 0;
-                return new Phase.SemaphoreInit(VirtioNetQueues.window(queue), windowChunks);
-            }
-            step = (step + 1) % 3;
-            return switch (step) {
-                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.window(queue));
-                case 2 -> new Phase.Compute(sendNanos, false, true);
-                default -> {
-                    chunks++;
-                    yield new Phase.SemaphorePost(VirtioNetQueues.kick(queue));
-                }
-            };
-        }
-    }
-
-    /** wait for a delivered chunk -> read it -> acknowledge (a chunk of window back to the sender) ... */
-    private final class Receiver implements GuestThread {
-        private final int queue;
-        private int step;
-
-        Receiver(int queue) {
-            this.queue = queue;
-        }
-
-        @Override
-        public Phase next(long now) {
-            step = (step + 1) % 3;
-            return switch (step) {
-                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.delivered(queue));
-                case 2 -> new Phase.Compute(receiveNanos, false, true);
-                default -> {
-                    chunks++;
-                    yield new Phase.SemaphorePost(VirtioNetQueues.window(queue));
-                }
-            };
-        }
     }
 }

@@ -18,7 +18,7 @@ import java.util.Map;
  * per-CPU workqueue: the kworker of the worker's own CPU ({@code hostThreads[].cpus} binds both there). The
  * kworker's irqfd_inject ({@code injectUs}) delivers the chunk: the receiving guest's reader wakes.
  */
-public final class VhostNetWorkload implements Workload {
+public final class VhostNetWorkload implements EndlessWorkload {
 
     static final String TYPE = "vhost-net";
 
@@ -64,18 +64,12 @@ public final class VhostNetWorkload implements Workload {
 
     @Override
     public void start(WorkloadEnv env) {
-        env.spawn(new Worker());
-        env.spawn(new Kworker());
-    }
-
-    @Override
-    public boolean isFinite() {
-        return false;
-    }
-
-    @Override
-    public boolean isComplete() {
-        return false;
+        // the worker: wait for a kick -> copy one chunk -> signal the receiver (wakes the kworker) -> next kick
+        env.spawn(new SemaphoreRelay(null, VirtioNetQueues.kick(queue), copyNanos, VirtioNetQueues.interrupt(queue),
+                () -> copied++));
+        // the kworker: wait for a signal -> irqfd_inject -> the receiving guest's reader wakes
+        env.spawn(new SemaphoreRelay(null, VirtioNetQueues.interrupt(queue), injectNanos,
+                VirtioNetQueues.delivered(queue), () -> injected++));
     }
 
     @Override
@@ -86,41 +80,5 @@ public final class VhostNetWorkload implements Workload {
         details.put("interruptsInjected", (double) injected);
         return new WorkloadReport("chunks moved", seconds > 0 ? copied / seconds : 0, "chunks/s", true, null,
                 details);
-    }
-
-    /** wait for a kick -> copy one chunk -> signal the receiver (wakes the kworker) -> next queued kick. */
-    private final class Worker implements GuestThread {
-        private int step;
-
-        @Override
-        public Phase next(long now) {
-            step = (step + 1) % 3;
-            return switch (step) {
-                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.kick(queue));
-                case 2 -> new Phase.Compute(copyNanos, false, true);
-                default -> {
-                    copied++;
-                    yield new Phase.SemaphorePost(VirtioNetQueues.interrupt(queue));
-                }
-            };
-        }
-    }
-
-    /** wait for a signal -> irqfd_inject -> the receiving guest's reader wakes. */
-    private final class Kworker implements GuestThread {
-        private int step;
-
-        @Override
-        public Phase next(long now) {
-            step = (step + 1) % 3;
-            return switch (step) {
-                case 1 -> new Phase.SemaphoreWait(VirtioNetQueues.interrupt(queue));
-                case 2 -> new Phase.Compute(injectNanos, false, true);
-                default -> {
-                    injected++;
-                    yield new Phase.SemaphorePost(VirtioNetQueues.delivered(queue));
-                }
-            };
-        }
     }
 }
