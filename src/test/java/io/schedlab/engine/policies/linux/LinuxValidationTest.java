@@ -76,6 +76,13 @@ class LinuxValidationTest {
     }
 
     @Test
+    void emptyServedAndCpuListsMeanNoneAndEveryCpu() {
+        // a generated client sends [] for a list its caller left unset
+        assertThat(violations(new SchedulerSpec("cfs", null, null, List.of(
+                new HostThreadSpec("io", 1, 0, endlessLoop(1), List.of(), List.of()))))).isEmpty();
+    }
+
+    @Test
     void capsAreRefusedUnderKvm() {
         List<Violation> out = engine.validate(spec(host(1, 2, 1), new SchedulerSpec("eevdf", null), 1,
                 List.of(new io.schedlab.engine.spec.VmSpec("guest", 1, null, 50, null, null, null, null, null, null,
