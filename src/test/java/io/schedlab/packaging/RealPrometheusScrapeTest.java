@@ -141,6 +141,9 @@ class RealPrometheusScrapeTest extends ServiceWithOneFinishedExperiment {
         URI uri = URI.create(prometheusUrl + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
         HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() == 503) { // still starting: its API answers "Service Unavailable" in plain text
+            throw new IOException("prometheus not ready: " + response.body());
+        }
         return JSON.readTree(response.body());
     }
 
