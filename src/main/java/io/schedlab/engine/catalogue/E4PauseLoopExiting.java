@@ -26,8 +26,13 @@ final class E4PauseLoopExiting {
     static final List<String> E4_COLUMNS = List.of("base", "undercommit", "overcommit-schedule", "both", "ipi-boost",
             "lock-queue-head");
     /** Host I/O threads (vhost/iothread-like, one per core): their wake-ups preempt vCPUs at unaligned times. */
-    static final HostThreadSpec HOST_IO = new HostThreadSpec("host-io", 16, 0, workload("idle", "threads", 16,
-            "wakeIntervalMs", 2, "burstUs", 50, "jitter", 0.5));
+    static final HostThreadSpec HOST_IO = hostIo(16);
+
+    /** {@code threads} host I/O threads, each a 50 us burst about every 2 ms, jittered (V5 runs them too). */
+    static HostThreadSpec hostIo(int threads) {
+        return new HostThreadSpec("host-io", threads, 0, workload("idle", "threads", threads, "wakeIntervalMs", 2,
+                "burstUs", 50, "jitter", 0.5));
+    }
 
     /**
      * The published handlers were measured on the KVM of 2012 (Linux 3.6), whose PLE window was fixed at

@@ -43,14 +43,13 @@ final class V5CriticalSectionBoost {
 
     /**
      * The host's own threads (vhost workers, QEMU I/O threads, kworkers), one per core with E4's bursts (50 us
-     * every ~2 ms, jittered; {@link E4PauseLoopExiting#HOST_IO}): their wake-ups preempt vCPU threads at times no
+     * every ~2 ms, jittered; {@link E4PauseLoopExiting#hostIo}): their wake-ups preempt vCPU threads at times no
      * two CPUs share. Without them every CPU runs the same two or three vCPU threads from the same start, so the
      * host's CFS deschedules all 96 benchmark vCPUs in the same tick and runs them again together: the VM is
      * gang-scheduled by accident, no pause-loop exit finds a preempted vCPU (with 2 VMs, 22,705 candidates scanned
      * by 239 exits of the quick hackbench, none runnable), and vanilla and boosted are the same run.
      */
-    static final HostThreadSpec HOST_IO = new HostThreadSpec("host-io", SOCKETS * CORES, 0, workload("idle",
-            "threads", SOCKETS * CORES, "wakeIntervalMs", 2, "burstUs", 50, "jitter", 0.5));
+    static final HostThreadSpec HOST_IO = E4PauseLoopExiting.hostIo(SOCKETS * CORES);
 
     /**
      * The bound of a hackbench run (it stops when the readers are done): about twenty times what the slowest
