@@ -3,7 +3,9 @@ package io.schedlab.engine.policies.linux;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToIntFunction;
 
 /**
@@ -75,10 +77,10 @@ final class SchedDomain {
      */
     static SchedDomain[][] forAll(Topology topo, LinuxParams p) {
         int nP = topo.size();
-        java.util.Map<Integer, SchedDomain> smtByCore = new java.util.HashMap<>();
-        java.util.Map<Integer, SchedDomain> mcBySocket = new java.util.HashMap<>();
-        java.util.Map<Integer, int[]> coreSpans = spansBy(topo, x -> x.core);
-        java.util.Map<Integer, int[]> socketSpans = spansBy(topo, x -> x.socket);
+        Map<Integer, SchedDomain> smtByCore = new HashMap<>();
+        Map<Integer, SchedDomain> mcBySocket = new HashMap<>();
+        Map<Integer, int[]> coreSpans = spansBy(topo, x -> x.core);
+        Map<Integer, int[]> socketSpans = spansBy(topo, x -> x.socket);
         int[] all = spanWhere(topo, x -> 1);
         SchedDomain top = null;
         SchedDomain[][] out = new SchedDomain[nP][];
@@ -113,12 +115,12 @@ final class SchedDomain {
     }
 
     /** The CPUs of each key's value, in CPU order (one pass over the host). */
-    private static java.util.Map<Integer, int[]> spansBy(Topology topo, ToIntFunction<Pcpu> key) {
-        java.util.Map<Integer, List<Integer>> lists = new java.util.HashMap<>();
+    private static Map<Integer, int[]> spansBy(Topology topo, ToIntFunction<Pcpu> key) {
+        Map<Integer, List<Integer>> lists = new HashMap<>();
         for (Pcpu x : topo.pcpus()) {
             lists.computeIfAbsent(key.applyAsInt(x), k -> new ArrayList<>()).add(x.id);
         }
-        java.util.Map<Integer, int[]> out = new java.util.HashMap<>();
+        Map<Integer, int[]> out = new HashMap<>();
         lists.forEach((k, v) -> out.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
         return out;
     }

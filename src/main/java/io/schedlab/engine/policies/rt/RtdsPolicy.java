@@ -136,7 +136,10 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
 
     @Override
     public void affinityChanged(Vcpu v) {
-        targets.refreshAllowsAll(svc(v));
+        RtdsVcpu svc = svc(v);
+        if (svc != null) {
+            targets.refreshAllowsAll(svc);
+        }
     }
 
     @Override
