@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Fills every default of a structurally valid spec, so the engine and the stored record see the
@@ -234,14 +233,42 @@ public final class SpecNormalizer {
         return List.copyOf(all);
     }
 
+    /**
+     * The list's numbers ascending, each once, nulls dropped. A list already so (every affinity the API or a
+     * builder writes as "all pCPUs") is copied as it is, in one pass; any other is sorted as ints. Per VM this
+     * costs O(pCPUs) instead of a tree insert per pCPU, which made up to a fifth of a
+     * 1,024-pCPU bench run (credit2, JFR samples).
+     */
     static List<Integer> sortedDistinct(List<Integer> in) {
-        TreeSet<Integer> set = new TreeSet<>();
+        if (strictlyAscending(in)) {
+            return List.copyOf(in);
+        }
+        int[] values = new int[in.size()];
+        int n = 0;
         for (Integer i : in) {
             if (i != null) {
-                set.add(i);
+                values[n++] = i;
             }
         }
-        return List.copyOf(set);
+        java.util.Arrays.sort(values, 0, n);
+        List<Integer> out = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            if (k == 0 || values[k] != values[k - 1]) {
+                out.add(values[k]);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static boolean strictlyAscending(List<Integer> in) {
+        Integer prev = null;
+        for (Integer i : in) {
+            if (i == null || (prev != null && i <= prev)) {
+                return false;
+            }
+            prev = i;
+        }
+        return true;
     }
 
     private static int orDefault(Integer v, int def) {

@@ -1,7 +1,6 @@
 package io.schedlab.engine.policies.linux;
 
 import io.schedlab.engine.model.Topology;
-import java.util.List;
 
 /**
  * Load balancing of the fair class (kernel/sched/fair.c rebalance_domains, load_balance,
@@ -30,17 +29,15 @@ final class LinuxBalancer {
     LinuxBalancer(LinuxFairPolicy policy, Topology topo) {
         this.policy = policy;
         int n = topo.size();
-        domains = new SchedDomain[n][];
+        domains = SchedDomain.forAll(topo, policy.params);
         lastBalance = new long[n][];
         failed = new int[n][];
         rebalance = new Runnable[n];
         timer = new io.schedlab.engine.policies.SchedulerContext.TimerHandle[n];
         timerAt = new long[n];
         for (int c = 0; c < n; c++) {
-            List<SchedDomain> ds = SchedDomain.of(topo, c, policy.params);
-            domains[c] = ds.toArray(new SchedDomain[0]);
-            lastBalance[c] = new long[ds.size()];
-            failed[c] = new int[ds.size()];
+            lastBalance[c] = new long[domains[c].length];
+            failed[c] = new int[domains[c].length];
             int cpu = c;
             rebalance[c] = () -> rebalance(cpu);
         }

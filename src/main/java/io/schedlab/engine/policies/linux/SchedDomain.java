@@ -3,7 +3,9 @@ package io.schedlab.engine.policies.linux;
 import io.schedlab.engine.model.Pcpu;
 import io.schedlab.engine.model.Topology;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToIntFunction;
 
 /**
@@ -40,7 +42,7 @@ final class SchedDomain {
         this.intervalNanos = span.length * 1_000_000L;
     }
 
-    /** The domains of CPU {@code cpu}, bottom-up. */
+    /** The domains of CPU {@code cpu}, bottom-up, built for it alone ({@link #forAll} builds every CPU's at once). */
     static List<SchedDomain> of(Topology topo, int cpu, LinuxParams p) {
         int nP = topo.size();
         Pcpu me = topo.pcpu(cpu);
@@ -63,6 +65,63 @@ final class SchedDomain {
                     groupsBy(topo, all, numa ? x -> x.numaNode : x -> x.socket), nP, p.imbalancePct,
                     numa ? p.cacheNiceTriesNuma : p.cacheNiceTriesLlc));
         }
+        return out;
+    }
+
+    /**
+     * The domains of every CPU, bottom-up ({@code [cpu][level]}), the same as {@link #of} for each CPU but built
+     * once per span: CPUs whose domain at a level spans the same CPUs share one (immutable) instance, as the
+     * kernel's CPUs share their sched_group structures (kernel/sched/topology.c build_sched_groups, get_group).
+     * Built per CPU, the whole host took O(CPUs^2) time and memory (every level of every CPU scanned and indexed
+     * every CPU); this takes O(CPUs) per distinct span.
+     */
+    static SchedDomain[][] forAll(Topology topo, LinuxParams p) {
+        int nP = topo.size();
+        Map<Integer, SchedDomain> smtByCore = new HashMap<>();
+        Map<Integer, SchedDomain> mcBySocket = new HashMap<>();
+        Map<Integer, int[]> coreSpans = spansBy(topo, x -> x.core);
+        Map<Integer, int[]> socketSpans = spansBy(topo, x -> x.socket);
+        int[] all = spanWhere(topo, x -> 1);
+        SchedDomain top = null;
+        SchedDomain[][] out = new SchedDomain[nP][];
+        for (int cpu = 0; cpu < nP; cpu++) {
+            Pcpu me = topo.pcpu(cpu);
+            List<SchedDomain> ds = new ArrayList<>(3);
+            int[] smt = coreSpans.get(me.core);
+            int[] mc = socketSpans.get(me.socket);
+            int childLength = 1;
+            if (smt.length > childLength) {
+                ds.add(smtByCore.computeIfAbsent(me.core,
+                        k -> new SchedDomain("SMT", smt, singletons(smt), nP, p.imbalancePctSmt, 0)));
+                childLength = smt.length;
+            }
+            if (mc.length > childLength) {
+                ds.add(mcBySocket.computeIfAbsent(me.socket, k -> new SchedDomain("MC", mc,
+                        groupsBy(topo, mc, x -> x.core), nP, p.imbalancePct, p.cacheNiceTriesLlc)));
+                childLength = mc.length;
+            }
+            if (all.length > childLength) {
+                if (top == null) {
+                    boolean numa = topo.numaNodes() > 1;
+                    top = new SchedDomain(numa ? "NUMA" : "PKG", all,
+                            groupsBy(topo, all, numa ? x -> x.numaNode : x -> x.socket), nP, p.imbalancePct,
+                            numa ? p.cacheNiceTriesNuma : p.cacheNiceTriesLlc);
+                }
+                ds.add(top);
+            }
+            out[cpu] = ds.toArray(new SchedDomain[0]);
+        }
+        return out;
+    }
+
+    /** The CPUs of each key's value, in CPU order (one pass over the host). */
+    private static Map<Integer, int[]> spansBy(Topology topo, ToIntFunction<Pcpu> key) {
+        Map<Integer, List<Integer>> lists = new HashMap<>();
+        for (Pcpu x : topo.pcpus()) {
+            lists.computeIfAbsent(key.applyAsInt(x), k -> new ArrayList<>()).add(x.id);
+        }
+        Map<Integer, int[]> out = new HashMap<>();
+        lists.forEach((k, v) -> out.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
         return out;
     }
 

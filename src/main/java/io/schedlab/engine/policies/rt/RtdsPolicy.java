@@ -129,8 +129,17 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
         svc.extratime = true;
         v.policyData = svc;
         all.add(svc);
+        targets.refreshAllowsAll(svc);
         loadParams(svc);
         updateDeadline(ctx.now(), svc); // rt_unit_insert: cur_deadline 0 has passed
+    }
+
+    @Override
+    public void affinityChanged(Vcpu v) {
+        RtdsVcpu svc = svc(v);
+        if (svc != null) {
+            targets.refreshAllowsAll(svc);
+        }
     }
 
     @Override
@@ -460,7 +469,7 @@ public final class RtdsPolicy implements SingleRunqueue, LockWork, SelfCheckAssu
             return;
         }
         int cpu;
-        if (targets.allowsAll(snew.vcpu)) {
+        if (targets.allowsAll(snew)) {
             cpu = targets.target(snew);
             assert sameAsWalk(snew, cpu) : "runq_tickle: the idle mask or the running order is out of date";
         } else {

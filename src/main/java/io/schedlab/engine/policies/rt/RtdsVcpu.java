@@ -28,6 +28,11 @@ final class RtdsVcpu {
     boolean depleted;
     /** The pCPU whose rt_schedule last chose it and still runs it ({@link TickleTargets}), else -1. */
     int runningOn = -1;
+    /**
+     * Whether the hard affinity holds every host pCPU, kept by {@link TickleTargets#refreshAllowsAll} on addVcpu and
+     * affinityChanged, so runq_tickle need not scan the mask (a scan of pCPUs/64 words per wake-up).
+     */
+    boolean allowsAll;
 
     long deadlineMisses;
     long budgetOverruns;

@@ -103,8 +103,18 @@ final class TickleTargets {
         }
     }
 
-    /** Whether {@code v} may run on every pCPU (then {@link #target} answers for it). */
-    boolean allowsAll(Vcpu v) {
+    /** Whether {@code svc} may run on every pCPU (then {@link #target} answers for it), as last refreshed. */
+    boolean allowsAll(RtdsVcpu svc) {
+        assert svc.allowsAll == allowsAllNow(svc.vcpu) : svc.vcpu + ": hard affinity changed without affinityChanged()";
+        return svc.allowsAll;
+    }
+
+    /** Records whether svc's hard affinity now holds every pCPU (after addVcpu or an affinity change). */
+    void refreshAllowsAll(RtdsVcpu svc) {
+        svc.allowsAll = allowsAllNow(svc.vcpu);
+    }
+
+    private boolean allowsAllNow(Vcpu v) {
         return v.hardAffinity.nextClearBit(0) >= n;
     }
 

@@ -61,6 +61,31 @@ class TickleTargetsDifferentialTest {
         assertThat(none).as("and no pCPU at all").isGreaterThan(1000);
     }
 
+    @Test
+    void allowsAllFollowsTheHardAffinityWhenRefreshed() {
+        int n = 130; // three words: the last one partly used
+        Pcpu[] cpus = new Pcpu[n];
+        for (int c = 0; c < n; c++) {
+            cpus[c] = new Pcpu(c, 0, c, 0, 0);
+        }
+        TickleTargets targets = new TickleTargets(cpus);
+        Vm vm = new Vm(0, "vm", 256, 0, 1, 0);
+        Vcpu v = new Vcpu(vm, 0, 0, 0);
+        v.hardAffinity.set(0, n);
+        RtdsVcpu svc = new RtdsVcpu(v);
+        targets.refreshAllowsAll(svc);
+        assertThat(targets.allowsAll(svc)).isTrue();
+        SplittableRandom r = new SplittableRandom(6);
+        for (int step = 0; step < 200; step++) {
+            v.hardAffinity.set(0, n);
+            if (r.nextBoolean()) {
+                v.hardAffinity.clear(r.nextInt(n));
+            }
+            targets.refreshAllowsAll(svc);
+            assertThat(targets.allowsAll(svc)).isEqualTo(v.hardAffinity.cardinality() == n);
+        }
+    }
+
     private static RtdsVcpu vcpu(Vm vm, int uid, SplittableRandom r, int n) {
         Vcpu v = new Vcpu(vm, uid, uid, r.nextInt(n));
         v.hardAffinity.set(0, n);
