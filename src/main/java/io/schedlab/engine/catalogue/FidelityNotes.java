@@ -118,37 +118,42 @@ final class FidelityNotes {
                     + " and the I/O vCPU's next wake-up, BOOST against BOOST, cannot preempt it: it waits for the"
                     + " hog's 30 ms slice while the netfront ring fills and the sender stops. In 4.7 neither happens"
                     + " and a wake-up waits at most the 1 ms rate limit, which the 256-frame ring covers.",
+            "VM-I/O starts one credit accounting period (30 ms) after the hog, as netperf measures beside a loop"
+                    + " already running. Started together (before engine 0.5.0) both vCPUs woke boosted and VM-I/O's"
+                    + " first wake-up waited out the hog's whole 30 ms slice: a fixed start-up loss that made the"
+                    + " after-fix cell shrink with the run's length (-5.6% at 0.5 s, -1.4% at 2 s, -0.5% at 6 s).",
             "After the fix a wake-up that meets the hog's rate limit waits up to 1 ms; 256 posted frames last"
-                    + " 3 ms at 1 Gbit/s, so the ring absorbs it and the model loses under 2% against the published"
-                    + " 9% (engine 0.5.0). Linux netfront before 4.4 posted an adaptive number of RX buffers"
+                    + " 3 ms at 1 Gbit/s, so the ring absorbs it and the model loses 0.1% at every run length"
+                    + " against the published 9% (engine 0.5.0). Linux netfront before 4.4 posted an adaptive number of RX buffers"
                     + " (rx_target: from RX_DFL_MIN_TARGET 64, doubled when the ring nearly ran dry, lowered by one"
                     + " per poll that found it mostly full); with a fixed 64-slot ring (0.77 ms of frames) the model"
                     + " loses about 20% after the fix, with 128 about 1.5%. The adaptive target is not modelled.");
 
     private static final List<String> V2 = List.of(
-            "A VM's `memoryPlacement` (Progress): a striped guest's memory streams take 1/N of their bytes from"
-                    + " each node, each node's bandwidth shared with every stream loading it, the remote bytes at"
-                    + " 10 / distance and through links of `interconnectMBps` per node; `parallel-build`'s"
-                    + " `memoryShare` makes that share of each job a stream. With numa=on xend pins each guest to one"
-                    + " node and its memory is local.",
-            "The links queue (InterconnectLoad): every stream crossing them waits behind the others' demand, its"
-                    + " remote latency stretched by 1 + others' demand / link bandwidth (M/M/1 response time with"
-                    + " the carried load falling as latency grows, Little's law; the arrival theorem leaves a"
-                    + " stream alone unqueued), never carrying more than the links' bandwidth. With it the striped"
-                    + " streams slow down as soon as several guests compile at once, long before the links"
-                    + " saturate: the simulated gain grows with the guests (1 vCPU: 3.1, 4.1, 5.8 and 7.7% at 1, 7,"
-                    + " 15 and 23 guests; 2 vCPUs: 3.1, 5.2, 9.0 and 9.0%; engine 0.5.0), where the bandwidth share"
-                    + " alone left it flat at 3%.",
+            "Where numa=off puts a guest's memory (V2NumaPlacement.numaOffNode): Xen then sees one node covering all"
+                    + " memory, and its buddy allocator serves every guest from the highest address zone with free"
+                    + " pages, filling it from its lowest address (alloc_heap_pages, init_heap_pages in"
+                    + " xen/common/page_alloc.c at 22b984ae9a41). Consecutive guests lie side by side: with 8 GB a"
+                    + " node four 2 GB guests share one node's memory controller while credit runs their vCPUs on"
+                    + " any node. Until engine 0.5.0 the scenario striped numa=off memory over all nodes, which"
+                    + " spreads the load evenly and left the 2-vCPU rows at about half the published gain.",
+            "A guest's memory streams (Progress): each node's bandwidth shared with every stream loading it, remote"
+                    + " bytes at 10 / distance and through links of `interconnectMBps` per node; `parallel-build`'s"
+                    + " `memoryShare` makes that share of each job a stream. The links queue (InterconnectLoad):"
+                    + " every stream crossing them waits behind the others' demand, its remote latency stretched by"
+                    + " 1 + others' demand / link bandwidth (M/M/1 with Little's law; a stream alone meets no"
+                    + " queue), never carrying more than the links' bandwidth. With numa=on xend pins each guest to"
+                    + " one node and its memory is local.",
             "The distance (14) and the links (half the node bandwidth, times 7/8) come from the commit's lmbench"
-                    + " rd figures; the compile's memory share (0.1) is UNVERIFIED (with the 0.74 rate of a striped"
-                    + " stream alone it gives the one-guest cells' 3%). The published gain nearly doubles from 23"
-                    + " to 30 busy vCPUs (9.7% with 23 guests of 1 vCPU, 17.4% with 15 of 2) where the simulated one"
-                    + " grows from 7.7% to 9%: the links' queue alone grows too slowly at that load. Not modelled:"
-                    + " what else striped memory costs under load, such as cache refills after a vCPU moves"
-                    + " (CacheModel refills from memory at one rate whatever the memory's node) coming from remote"
-                    + " nodes through the links, or queueing at the nodes' memory controllers. One guest of 2 vCPUs"
-                    + " gains 1.1% in the source against 3.4% for 1 vCPU; the model gives both 3%, at the edge of"
-                    + " the 2-vCPU cell's band.");
+                    + " rd figures; the compile's memory share (0.1) and the node memory (8 GB, the smallest power"
+                    + " of two that holds the 23 guests) are UNVERIFIED, and the node memory matters: at 16 GB eight"
+                    + " guests share a node and the quick 2-vCPU gains reach 25-55%, far past the published ones."
+                    + " Dom0's memory, which would shift the guests against the node boundaries, is left out (the"
+                    + " commit does not give its size). At quick size the 2-vCPU gain at 15 guests overshoots"
+                    + " (26% against 17.4%): numa=on's own slowdown from 1 to 15 guests (4% published: two guests"
+                    + " per node) is missing, its 4 streams per node meeting no queue at the node's controller."
+                    + " One guest of 2 vCPUs gains 1.1% in the source against 3.4% for 1 vCPU; the model gives"
+                    + " both about 3.5%, just outside the 2-vCPU cell's band.");
 
     private static final List<String> V3 = List.of(
             "credit's rate limit (`ratelimitUs`, csched_schedule in sched_credit.c): a running vCPU that has run less"

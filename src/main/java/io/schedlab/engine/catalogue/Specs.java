@@ -70,6 +70,11 @@ final class Specs {
                 v.memoryMb(), v.numaNode(), v.placement(), v.startAtSeconds(), v.workload());
     }
 
+    static VmSpec startingAt(VmSpec v, double startAtSeconds) {
+        return new VmSpec(v.name(), v.vcpus(), v.weight(), v.cap(), v.hardAffinity(), v.softAffinity(),
+                v.vcpuAffinity(), v.memoryMb(), v.numaNode(), v.placement(), startAtSeconds, v.workload());
+    }
+
     static VmSpec withMemory(VmSpec v, int memoryMb, int numaNode) {
         return new VmSpec(v.name(), v.vcpus(), v.weight(), v.cap(), v.hardAffinity(), v.softAffinity(),
                 v.vcpuAffinity(), memoryMb, numaNode, v.placement(), v.startAtSeconds(), v.workload());

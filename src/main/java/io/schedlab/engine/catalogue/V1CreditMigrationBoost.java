@@ -50,6 +50,15 @@ final class V1CreditMigrationBoost {
      */
     static final double FRAME_SERVICE_CV = 0.5;
 
+    /**
+     * VM-I/O starts this long after VM-CPU: netperf measures beside a busy loop that is already running. One
+     * credit accounting period (CSCHED_TICKS_PER_ACCT 3 x CSCHED_MSECS_PER_TICK 10, xen/common/sched_credit.c at
+     * 4.6 and 4.7): by then the hog's tick has dropped the BOOST its first wake-up gave it (csched_vcpu_acct).
+     * Started together, both vCPUs wake boosted and VM-I/O's first wake-up waits out the hog's whole 30 ms slice,
+     * a start-up loss that shrinks with the run's length and is no part of the published measurement.
+     */
+    static final double HOG_HEAD_START_SECONDS = 0.03;
+
     private V1CreditMigrationBoost() {
     }
 
@@ -59,10 +68,9 @@ final class V1CreditMigrationBoost {
         for (int r = 0; r < ROWS.size(); r++) {
             for (int c = 0; c < COLUMNS.size(); c++) {
                 List<VmSpec> vms = new ArrayList<>();
-                vms.add(withHard(vm("vm-io", 1, workload("request-response", "connections", RX_RING_SLOTS,
-                        "transactionBytes", FRAME_BYTES, "linkMbps", LINK_MBPS, "serviceUs", FRAME_SERVICE_US,
-                        "serviceCv", FRAME_SERVICE_CV)),
-                        List.of(1)));
+                vms.add(Specs.startingAt(withHard(vm("vm-io", 1, workload("request-response", "connections",
+                        RX_RING_SLOTS, "transactionBytes", FRAME_BYTES, "linkMbps", LINK_MBPS, "serviceUs",
+                        FRAME_SERVICE_US, "serviceCv", FRAME_SERVICE_CV)), List.of(1)), HOG_HEAD_START_SECONDS));
                 if (c == 1) {
                     vms.add(withHard(vm("vm-cpu", 1, workload("cpu-loop", "threads", 1, "workSeconds", 0)),
                             List.of(1)));
@@ -81,7 +89,9 @@ final class V1CreditMigrationBoost {
                 List.of("Host: 1 socket x 2 cores, credit with xenVersion 4.6 (before both fixes) or 4.7 (after);"
                                 + " VM-I/O and VM-CPU pinned to pCPU 1, pCPU 0 idle (the post gives no host size: an"
                                 + " idle pCPU exists on any real host, and the kick-away path needs one). "
-                                + Specs.fmt(seconds) + " s.",
+                                + Specs.fmt(seconds) + " s; VM-I/O starts " + Specs.fmt(HOG_HEAD_START_SECONDS)
+                                + " s after VM-CPU (one credit accounting period), its throughput counted from"
+                                + " its start.",
                         "VM-I/O: request-response with " + RX_RING_SLOTS + " connections (netfront RX ring slots), "
                                 + FRAME_BYTES + "-byte frames, a " + Specs.fmt(LINK_MBPS) + " Mbit/s link, "
                                 + Specs.fmt(FRAME_SERVICE_US) + " us of guest CPU per frame (cv "

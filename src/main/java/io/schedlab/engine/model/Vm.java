@@ -13,7 +13,7 @@ public final class Vm {
     public int cap;
     public final int memoryMb;
     public final int memoryNode;
-    /** Memory spread evenly over every NUMA node (Xen numa=off) instead of all on {@link #memoryNode}. */
+    /** Memory spread evenly over every NUMA node (interleaved) instead of all on {@link #memoryNode}. */
     public final boolean memoryStriped;
     /** Policy-private per-domain state. */
     public Object policyData;

@@ -14,8 +14,9 @@ import java.util.Map;
  * absent: where the modelled release creates the vCPUs), {@code round-robin}, or {@code explicit} (the
  * default when {@code placement} is given); the normalized spec carries both the rule and the pCPUs.
  * {@code memoryPlacement} is where the guest's memory lives: {@code local} (the default: all of it on
- * {@code numaNode}, as Xen allocates with numa=on) or {@code striped} (spread evenly over every node, as Xen
- * allocates with numa=off, Xen 22b984ae9a41 "xen: turn numa=on by default").
+ * {@code numaNode}, as Xen allocates with numa=on) or {@code striped} (spread evenly over every node, as
+ * interleaved memory is; Xen with numa=off instead fills memory from the top address zone down, which the V2
+ * scenario expresses as {@code local} memory on the node the allocator reaches, see V2NumaPlacement).
  */
 public record VmSpec(
         String name,
