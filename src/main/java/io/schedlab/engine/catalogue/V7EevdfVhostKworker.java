@@ -37,8 +37,13 @@ final class V7EevdfVhostKworker {
     static final int GUEST_VCPUS = 8;
     /** Each guest has 4 vhost queues (<driver name="vhost" queues="4"/>). */
     static final int QUEUES = 4;
-    /** Two host threads per queue: the vhost worker and the kworker its signals wake. */
-    static final int THREADS_PER_QUEUE = 2;
+    /**
+     * The cgroup libvirt puts a guest's QEMU under (systemd's machine.slice): the vCPU threads and, since 6.4's
+     * vhost_task (drivers/vhost/vhost.c vhost_worker_create -> vhost_task_create, a thread of QEMU's process), the
+     * vhost workers; the per-CPU kworker that runs irqfd_inject stays in the root cgroup. The post names no cgroups;
+     * libvirt's default placement.
+     */
+    static final String MACHINE_SLICE = "machine.slice";
     /**
      * The host's tick: the trace's sched_stat_runtime of the running vhost every 10 ms (576.171155, .181155,
      * .191154, .201155) is CONFIG_HZ 100.
@@ -101,18 +106,27 @@ final class V7EevdfVhostKworker {
         return new SchedulerSpec(policy, params, "kvm", vhostQueues());
     }
 
-    /** One group per queue: its worker and kworker, bound to CPU 2q (the first thread of core q), serving both. */
+    /**
+     * Two groups per queue, both bound to CPU 2q (the first thread of core q) and serving both guests: the vhost
+     * worker in machine.slice and the kworker its signals wake in the root cgroup.
+     */
     static List<HostThreadSpec> vhostQueues() {
         List<HostThreadSpec> out = new ArrayList<>();
         for (int q = 0; q < QUEUES; q++) {
-            out.add(new HostThreadSpec("vhost-q" + q, THREADS_PER_QUEUE, 0, workload("vhost-net", "queue", q),
-                    List.of(SERVER, CLIENT), List.of(SMT * q)));
+            out.add(new HostThreadSpec("vhost-q" + q, 1, 0, workload("vhost-net", "queue", q, "threads", "worker"),
+                    List.of(SERVER, CLIENT), List.of(SMT * q), MACHINE_SLICE));
+            out.add(new HostThreadSpec("kworker-q" + q, 1, 0,
+                    workload("vhost-net", "queue", q, "threads", "kworker"), List.of(SERVER, CLIENT),
+                    List.of(SMT * q), null));
         }
         return out;
     }
 
     private static VmSpec guest(String name, String role) {
-        return vm(name, GUEST_VCPUS, workload("net-stream", "role", role, "queues", QUEUES, "windowBytes",
+        VmSpec v = vm(name, GUEST_VCPUS, workload("net-stream", "role", role, "queues", QUEUES, "windowBytes",
                 WINDOW_BYTES));
+        return new VmSpec(v.name(), v.vcpus(), v.weight(), v.cap(), v.hardAffinity(), v.softAffinity(),
+                v.vcpuAffinity(), v.memoryMb(), v.numaNode(), v.placement(), v.startAtSeconds(), v.workload(),
+                Specs.map("cgroup", MACHINE_SLICE), null);
     }
 }
