@@ -18,7 +18,8 @@ import java.util.List;
  * 86bfbb7ce4f6 sched/fair: Add lag based placement)"): uperf streams between two guests through vhost-net; a
  * vhost worker's signal wakes the kworker of its CPU (irqfd_inject), which must run before the receiving guest
  * hears of the data. With lag placement the woken kworker's lag keeps it from preempting the busy worker, whose
- * cond_resched() then does not switch; throughput falls 78 -> 29 Gb/s (41 at 6.7-rc1) and perf sched's worst
+ * cond_resched() then does not switch; the kworker (root cgroup) competes with the entity of the cgroup that holds the
+ * vhost worker and the vCPU threads, whose weight on that CPU is a share of the group's. Throughput falls 78 -> 29 Gb/s (41 at 6.7-rc1) and perf sched's worst
  * wait grows from 3.077 ms to 366.314 ms (a kworker, 6.6-rc7).
  */
 final class V7EevdfVhostKworker {
@@ -92,8 +93,11 @@ final class V7EevdfVhostKworker {
                         "Not in the source: the CPUs the vhost workers ran on (the trace shows one on CPU 14 beside"
                                 + " kworker/14:0; here queue q's worker and kworker share CPU 2q); the guests'"
                                 + " and the worker's CPU time per chunk (net-stream sendUs, receiveUs; vhost-net"
-                                + " copyUs); the TCP window (tcp_rmem's maximum, where autotuning takes a bulk stream); the cgroups QEMU puts the"
-                                + " vhost threads in (the model's host threads are flat)."),
+                                + " copyUs); the TCP window (tcp_rmem's maximum, where autotuning takes a bulk"
+                                + " stream); the cgroups: libvirt's default, both guests' vCPU threads and the vhost"
+                                + " workers (threads of QEMU's process since 6.4) in " + MACHINE_SLICE + ", the"
+                                + " kworkers in the root cgroup (one group level; the machine-qemu scopes below it"
+                                + " are not modelled)."),
                 "throughput about two thirds lower with lag placement and half with 6.7-rc1; the worst wait"
                         + " from 3 ms to hundreds of ms", List.of(table));
     }
