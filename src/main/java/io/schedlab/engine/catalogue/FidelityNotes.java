@@ -222,17 +222,24 @@ final class FidelityNotes {
                     + " credit behind the busy worker, preempts it at once; under EEVDF it is placed with its lag"
                     + " (placeLag), is not eligible before the worker and waits until the worker's slice ends at a"
                     + " tick (VhostKworkerWakeupTest: p99 wait of the host threads ~3 us against ~2.5 ms).",
-            "Not reproduced: the throughput loss and the hundreds of ms. Engine 0.5.0, quick size (2 s): CFS 51 Gb/s,"
-                    + " both EEVDF columns 82 Gb/s, the worst wait of any task 17 ms (CFS) against 13 ms: in the"
-                    + " model the kworker's delay lets the worker move more chunks between switches on their shared"
-                    + " CPU, and the worker sleeps when no kick is queued, so the kworker then runs at once."
-                    + " Missing, from the post's trace: (1) the cgroups QEMU puts the vhost threads in (vhost_attach"
-                    + " _cgroups): the kworker in the root group competes with the VM group's entity, whose weight"
-                    + " on that CPU is a share of the group's (the trace's group entity has a virtual slice of 614 ms"
-                    + " where the kworker's is 3 ms), so the kworker stays ineligible for whole ticks; (2) the worker"
-                    + " running on without progress (the trace shows it on its CPU for 40 ms with no wake-ups after"
-                    + " its last one) until the balancer migrates it; (3) 6.7-rc1's fixes (eab03c23c2a1, reweighting"
-                    + " group entities), which the model's flat host threads cannot tell apart from 6.6.");
+            "Cgroups (engine 0.5.0): both guests' vCPU threads and the vhost workers run in machine.slice (libvirt's"
+                    + " default; the workers are threads of QEMU's process since 6.4), the kworkers in the root"
+                    + " cgroup, with group scheduling as kernel/sched/fair.c v6.6 does it: on each CPU the kworker"
+                    + " competes with the group's entity, weighted by calc_group_shares (the group's 1024 shares"
+                    + " split over the CPUs where its twenty threads have load), and a wake-up is judged between the"
+                    + " kworker and that entity (find_matching_se).",
+            "Not reproduced: the throughput loss and the hundreds of ms. Engine 0.5.0, quick size (2 s): CFS 51.6 Gb/s"
+                    + " (the server's side), both EEVDF columns 55.8 Gb/s; the worst wait of any task 17 ms in all"
+                    + " three columns, a vhost worker's: with its group entity's small weight the worker, not the"
+                    + " kworker, waits on the queue's CPU, which the worker, the kworker and their switches fill."
+                    + " Still missing: (1) the worker running on without progress: on the real host the receiving"
+                    + " guest refills its RX ring only after the kworker's interrupt, so a starved kworker leaves the"
+                    + " worker transmitting into a full tap queue (drivers/vhost/net.c handle_tx, drivers/net/tun.c"
+                    + " tun_net_xmit drops) while the model's worker always moves a chunk the receiver will read;"
+                    + " (2) the group levels below machine.slice (machine-qemu scopes and libvirt's vcpu groups,"
+                    + " each splitting its parent's shares; the trace's group entity has a virtual slice of 614 ms"
+                    + " where the kworker's is 3 ms) and update_cfs_group at every tick; (3) 6.7-rc1's fixes (eab03c23c2a1, reweighting group"
+                    + " entities), so 6.6 and 6.7-rc1 remain one column.");
 
     private static final List<String> E5 = List.of(
             "Placement as Xen 4.6 does it (engine 0.5.0 figures, full size): the guest's vCPUs are created with"

@@ -19,6 +19,8 @@ public final class Vm {
     public Object policyData;
     /** Linux nice value when this "VM" is a group of host threads that are not vCPUs (KVM), else null. */
     public Integer hostNice;
+    /** Host threads (KVM): the cgroup they run in, null for the root (hostThreads[].cgroup). */
+    public String cgroup;
     /** False once shut down. */
     public boolean alive = true;
 

@@ -108,17 +108,19 @@ final class VmLifecycle {
 
     void startInitialVm(int index) {
         int group = index - spec.vms().size();
-        startVm(initialVms.get(index), initialWorkloads[index], sim.now(),
-                group >= 0 ? hostThreads.get(group).nice() : null);
+        HostThreadSpec g = group >= 0 ? hostThreads.get(group) : null;
+        startVm(initialVms.get(index), initialWorkloads[index], sim.now(), g == null ? null : g.nice(),
+                g == null ? null : g.cgroup());
     }
 
     Vm startVm(VmSpec s, Workload workload, long at) {
-        return startVm(s, workload, at, null);
+        return startVm(s, workload, at, null, null);
     }
 
-    private Vm startVm(VmSpec s, Workload workload, long at, Integer hostNice) {
+    private Vm startVm(VmSpec s, Workload workload, long at, Integer hostNice, String cgroup) {
         Vm vm = new Vm(vmIds++, s.name(), s.weight(), s.cap(), s.memoryMb(), s.numaNode(), s.memoryStriped());
         vm.hostNice = hostNice;
+        vm.cgroup = cgroup;
         VmRun run = new VmRun(vm, s, workload, semaphoreSpaces.of(s.name()), !semaphoreSpaces.shared(s.name()));
         Map<String, Object> vmParams = s.schedParams() != null ? s.schedParams()
                 : ParameterValues.normalize(null, policy.vmParameters());

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import java.util.regex.Pattern;
 
 /**
  * Checks and normalizes {@code scheduler.hostThreads}: KVM only, names unique among themselves and the VMs, bounded
@@ -14,6 +15,8 @@ import java.util.function.BiConsumer;
  */
 final class HostThreadsCheck {
     static final String POINTER = "/scheduler/hostThreads";
+    /** A cgroup directory name, at most 64 characters (as the Linux policies' per-VM cgroup parameter). */
+    static final Pattern CGROUP_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     /** Host thread groups per experiment. */
     static final int MAX_GROUPS = 64;
     /** Threads per group. */
@@ -69,6 +72,10 @@ final class HostThreadsCheck {
             if (g.nice() != null && (g.nice() < MIN_NICE || g.nice() > MAX_NICE)) {
                 out.add(new Violation(at + "/nice", "must be " + MIN_NICE + ".." + MAX_NICE + " (Linux nice)"));
             }
+            if (g.cgroup() != null && !g.cgroup().isEmpty() && !CGROUP_NAME.matcher(g.cgroup()).matches()) {
+                out.add(new Violation(at + "/cgroup", "must match " + CGROUP_NAME.pattern()
+                        + " (a cgroup directory name; absent or empty: the root group)"));
+            }
             checkServes(at + "/serves", g.serves(), vmNames, out);
             checkCpus(at + "/cpus", g.cpus(), pcpus, out);
             checkWorkload.accept(at + "/workload", g.workload());
@@ -123,7 +130,8 @@ final class HostThreadsCheck {
                         g.nice() != null ? g.nice() : DEFAULT_NICE,
                         new WorkloadSpec(g.workload().type(), ParameterValues.normalize(g.workload().params(),
                                 d.parameters())), g.serves() == null ? List.of() : List.copyOf(g.serves()),
-                        g.cpus() == null || g.cpus().isEmpty() ? null : List.copyOf(g.cpus())));
+                        g.cpus() == null || g.cpus().isEmpty() ? null : List.copyOf(g.cpus()),
+                        g.cgroup() == null || g.cgroup().isEmpty() ? null : g.cgroup()));
             }
         }
         return out;

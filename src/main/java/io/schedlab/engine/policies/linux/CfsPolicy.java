@@ -44,7 +44,8 @@ public final class CfsPolicy extends LinuxFairPolicy {
         specs.addAll(LinuxParams.common());
         return new PolicyDescriptor(NAME, "Linux CFS (<= 6.5) host scheduler under KVM: vruntime, weights from nice "
                 + "and cgroup cpu.weight, wake-up preemption, SMT/MC/NUMA load balancing", List.copyOf(specs),
-                p -> new CfsPolicy(new LinuxParams(p, false)), "kvm");
+                p -> new CfsPolicy(new LinuxParams(p, false)), "kvm")
+                .withSchedParams(List.of(TaskGroups.vmSpec()), List.of(), TaskGroups::check);
     }
 
     long latency() {
@@ -57,7 +58,7 @@ public final class CfsPolicy extends LinuxFairPolicy {
 
     /** sched_slice: t's share of __sched_period(nr_running) by weight (counting t when not yet queued). */
     long slice(LinuxRq rq, LinuxTask t) {
-        int nr = rq.nr + (t.onRq ? 0 : 1);
+        int nr = rq.root().hNr + (t.onRq ? 0 : 1); // ALT_PERIOD: rq->cfs.h_nr_running
         long load = rq.load + (t.onRq ? 0 : t.weight);
         long period = nr > params.nrLatency ? nr * minGranularity() : latency();
         return load == 0 ? period : period * t.weight / load;
@@ -136,8 +137,8 @@ public final class CfsPolicy extends LinuxFairPolicy {
 
     @Override
     void yieldTask(LinuxRq rq, LinuxTask t) {
-        if (rq.nr == 1) {
-            return;
+        if (rq.root().hNr == 1) {
+            return; // rq->nr_running == 1
         }
         updateCurr(rq);
         rq.skip = t; // set_skip_buddy

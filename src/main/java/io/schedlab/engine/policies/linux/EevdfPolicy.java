@@ -55,7 +55,10 @@ public final class EevdfPolicy extends LinuxFairPolicy {
                 + "virtual deadline, RUN_TO_PARITY, PREEMPT_SHORT and per-task slices (6.12+), weights from nice and"
                 + " cgroup cpu.weight, SMT/MC/NUMA load balancing",
                 List.copyOf(specs), p -> new EevdfPolicy(new LinuxParams(p, true)), "kvm")
-                .withSchedParams(List.of(EevdfSlices.vmSpec()), List.of(), EevdfSlices::check)
+                .withSchedParams(List.of(EevdfSlices.vmSpec(), TaskGroups.vmSpec()), List.of(), p -> {
+                    EevdfSlices.check(p);
+                    TaskGroups.check(p);
+                })
                 .withStatistics(List.of(
                         StatisticSpec.runAndVcpu(STAT_SWITCHES_IN, "count",
                                 "times a task was switched in on its CPU (perf sched latency's switches)"),
@@ -308,12 +311,25 @@ public final class EevdfPolicy extends LinuxFairPolicy {
     /** yield_task_fair (6.6): the deadline moves one slice out. */
     @Override
     void yieldTask(LinuxRq rq, LinuxTask t) {
-        if (rq.nr == 1) {
-            return;
+        if (rq.root().hNr == 1) {
+            return; // rq->nr_running == 1
         }
         updateCurr(rq);
         t.deadline += t.toVirtual(slice(t));
         t.atParity = false;
+    }
+
+    /**
+     * reweight_entity (6.6) for a group entity: a queued one keeps its deadline's distance in wall time, a dequeued
+     * one its lag's (se->vlag = div_s64(se->vlag * old_weight, weight)); its vruntime does not move.
+     */
+    @Override
+    void groupReweighted(LinuxTask gse, int oldWeight, int newWeight) {
+        if (gse.onRq) {
+            gse.deadline = gse.vruntime + (gse.deadline - gse.vruntime) * oldWeight / newWeight;
+        } else {
+            gse.vlag = gse.vlag * oldWeight / newWeight;
+        }
     }
 
     /** reweight_entity: the deadline keeps its distance in wall time. */

@@ -156,9 +156,9 @@ final class LinuxBalancer {
         int moved = 0;
         long imbalance = idle ? Long.MAX_VALUE : (busiestAvg - localAvg) / (2L * localCpus * busiestCpus);
         long movedLoad = 0;
-        LinuxTask t = src.queued.isEmpty() ? null : src.queued.last();
-        while (t != null) {
-            LinuxTask before = src.queued.lower(t); // detach_tasks walks from the tail
+        List<LinuxTask> waiting = src.queuedTasks();
+        for (int k = waiting.size() - 1; k >= 0; k--) { // detach_tasks walks from the tail
+            LinuxTask t = waiting.get(k);
             // detach_tasks: a task heavier than what is left of the imbalance stays (its load is halved per failure).
             long taskLoad = t.loadAvg(policy.ctx.now());
             long load = taskLoad >> Math.min(failed[dst][d], 30);
@@ -170,7 +170,6 @@ final class LinuxBalancer {
                     break;
                 }
             }
-            t = before;
         }
         failed[dst][d] = moved == 0 ? failed[dst][d] + 1 : 0;
         return moved;
@@ -199,8 +198,9 @@ final class LinuxBalancer {
      */
     private long cpuLoad(LinuxRq rq) {
         long now = policy.ctx.now();
-        long load = rq.curr != null && rq.curr.onRq ? rq.curr.loadAvg(now) : 0;
-        for (LinuxTask t : rq.queued) {
+        LinuxTask running = rq.runningTask();
+        long load = running != null && running.onRq ? running.loadAvg(now) : 0;
+        for (LinuxTask t : rq.queuedTasks()) {
             load += t.loadAvg(now);
         }
         return load;
@@ -208,7 +208,7 @@ final class LinuxBalancer {
 
     private boolean hasMovable(int[] cpus, int dst) {
         for (int c : cpus) {
-            for (LinuxTask t : policy.rqs[c].queued) {
+            for (LinuxTask t : policy.rqs[c].queuedTasks()) {
                 if (t.v.allowedOn(dst)) {
                     return true;
                 }
@@ -224,7 +224,7 @@ final class LinuxBalancer {
         for (int c : cpus) {
             LinuxRq rq = policy.rqs[c];
             boolean movable = false;
-            for (LinuxTask t : rq.queued) {
+            for (LinuxTask t : rq.queuedTasks()) {
                 if (t.v.allowedOn(dst)) {
                     movable = true;
                     break;

@@ -13,6 +13,7 @@ import io.schedlab.engine.policies.YieldToResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +35,8 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     LinuxBalancer balancer;
     /** sysctl_sched_tunable_scaling factor for this host's CPU count. */
     long factor;
+    /** The task groups (cgroups) the run's tasks name, in the order they were first named. */
+    final Map<String, TaskGroup> groups = new LinkedHashMap<>();
     /** Switch-ins of every task in the run (the sum of {@link LinuxTask#switchesIn}, removed tasks included). */
     long switchesIn;
 
@@ -111,20 +114,47 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
 
     @Override
     public void addVcpu(Vcpu v) {
-        v.policyData = new LinuxTask(v, NiceWeights.of(v.vm), rqs[v.processor]);
+        TaskGroup g = TaskGroups.groupOf(v.vm, ctx.schedParams(v.vm), groups, rqs);
+        LinuxTask t = new LinuxTask(v, NiceWeights.of(v.vm), g == null ? rqs[v.processor] : g.rqs[v.processor]);
+        if (g != null) {
+            t.group = g;
+            g.members.add(t);
+        }
+        v.policyData = t;
     }
 
     @Override
     public void removeVcpu(Vcpu v) {
+        LinuxTask t = task(v);
+        if (t != null && t.group != null) {
+            t.group.members.remove(t);
+        }
         v.policyData = null;
+    }
+
+    /** The run queue a task (or group entity) queues on at {@code cpu}: its group's there, else the CPU's root. */
+    LinuxRq cfsRqOf(LinuxTask t, int cpu) {
+        return t.group == null ? rqs[cpu] : t.group.rqs[cpu];
     }
 
     static LinuxTask task(Vcpu v) {
         return (LinuxTask) v.policyData;
     }
 
-    /** update_curr: account the running task's time since exec_start. */
+    /**
+     * update_curr at rq and, below a running group entity, at its run queue (each level accounts its own curr from
+     * its own exec_start, as entity_tick's for_each_sched_entity does).
+     */
     void updateCurr(LinuxRq rq) {
+        updateCurrAt(rq);
+        LinuxTask c = rq.curr;
+        if (c != null && c.my != null) {
+            updateCurr(c.my);
+        }
+    }
+
+    /** update_curr: account the running entity's time since exec_start. */
+    private void updateCurrAt(LinuxRq rq) {
         LinuxTask c = rq.curr;
         if (c == null) {
             return;
@@ -140,7 +170,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             c.vruntime += c.toVirtual(delta);
             // 6.6 update_deadline / 6.12 update_curr: resched_curr only when another task is queued
             if (afterAdvance(rq, c) && rq.nr > 1) {
-                rq.reschedPending = true;
+                rq.root().reschedPending = true;
             }
         }
         rq.updateMinVruntime();
@@ -208,7 +238,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     private int leastLoadedAllowed(Vcpu v) {
         int best = -1;
         for (int c = v.hardAffinity.nextSetBit(0); c >= 0 && c < rqs.length; c = v.hardAffinity.nextSetBit(c + 1)) {
-            if (best < 0 || rqs[c].nr < rqs[best].nr) {
+            if (best < 0 || rqs[c].hNr < rqs[best].hNr) {
                 best = c;
             }
         }
@@ -219,8 +249,9 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     @Override
     public void wake(Vcpu v) {
         LinuxTask t = task(v);
-        LinuxRq rq = rqs[v.processor];
-        updateCurr(rq);
+        LinuxRq root = rqs[v.processor];
+        updateCurr(root);
+        LinuxRq rq = cfsRqOf(t, root.cpu);
         if (!t.fresh && t.rq != rq) {
             renormalize(t, t.rq, rq);
         }
@@ -228,11 +259,80 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         t.fresh = false;
         t.updateAvg(ctx.now());
         rq.add(t);
+        enqueueGroupEntity(rq);
         // a slice end that update_curr noticed on this wake-up's path (enqueue_entity, check_preempt_wakeup_fair)
         // reschedules as well, whichever task pick_eevdf then prefers
-        if (rq.curr == null || wakeupPreempts(rq, t) || rq.reschedPending) {
-            ctx.tickle(rq.cpu);
+        if (root.curr == null || wakeupPreemptsMatching(root, t) || root.reschedPending) {
+            ctx.tickle(root.cpu);
         }
+    }
+
+    /**
+     * enqueue_task_fair above a group's run queue that just gained a task: the group entity is (re)weighted by
+     * update_cfs_group and, when not yet queued, placed and queued on the root run queue (enqueue_entity).
+     */
+    private void enqueueGroupEntity(LinuxRq grq) {
+        LinuxTask gse = grq.owner;
+        if (gse == null) {
+            return;
+        }
+        LinuxRq parent = gse.rq;
+        updateCurr(parent);
+        reweightGroupEntity(gse);
+        if (!gse.onRq) {
+            place(parent, gse, false);
+            parent.add(gse);
+        }
+    }
+
+    /** dequeue_task_fair above a group's run queue that lost a task: an empty group's entity leaves too. */
+    private void dequeueGroupEntity(LinuxRq grq) {
+        LinuxTask gse = grq.owner;
+        if (gse == null || !gse.onRq) {
+            return;
+        }
+        LinuxRq parent = gse.rq;
+        updateCurr(parent);
+        if (grq.nr > 0) {
+            reweightGroupEntity(gse);
+            return;
+        }
+        beforeDequeue(parent, gse);
+        if (parent.curr == gse) {
+            parent.leave(gse); // stays curr until the schedule that follows
+        } else {
+            parent.remove(gse);
+        }
+        parent.updateMinVruntime();
+    }
+
+    /** update_cfs_group -> reweight_entity: the group entity's weight becomes calc_group_shares. */
+    private void reweightGroupEntity(LinuxTask gse) {
+        int w = (int) gse.my.tg.sharesOn(gse.my.cpu, ctx.now());
+        if (w == gse.weight) {
+            return;
+        }
+        if (gse.onRq) {
+            gse.rq.load += w - gse.weight;
+        }
+        groupReweighted(gse, gse.weight, w);
+        gse.weight = w;
+    }
+
+    /** reweight_entity's class-specific part for a group entity (EEVDF keeps the deadline's or lag's wall distance). */
+    void groupReweighted(LinuxTask gse, int oldWeight, int newWeight) {
+    }
+
+    /**
+     * check_preempt_wakeup after find_matching_se: the running task's and the woken task's entities are compared
+     * on the run queue they share (the group's when both are in it, else the root's, through their group entities).
+     */
+    private boolean wakeupPreemptsMatching(LinuxRq root, LinuxTask t) {
+        LinuxTask running = root.runningTask();
+        if (t.group == null || (running != null && running.rq == t.rq)) {
+            return wakeupPreempts(t.rq, t);
+        }
+        return wakeupPreempts(root, t.group.entities[root.cpu]);
     }
 
     /** dequeue_task_fair(DEQUEUE_SLEEP): a running task stays rq.curr until the schedule that follows. */
@@ -247,15 +347,13 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         if (rq.curr == t) {
             updateCurr(rq);
             beforeDequeue(rq, t);
-            t.onRq = false;
-            rq.nr--;
-            rq.load -= t.weight;
-            rq.clearBuddies(t);
+            rq.leave(t);
         } else {
             beforeDequeue(rq, t);
             rq.remove(t);
         }
         rq.updateMinVruntime();
+        dequeueGroupEntity(rq);
     }
 
     /** pick_next_task_fair (put_prev_entity + set_next_entity); an idle CPU first tries newidle balancing. */
@@ -263,8 +361,12 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     public Decision doSchedule(Pcpu p, Vcpu prev, boolean prevYielded) {
         LinuxRq rq = rqs[p.id];
         updateCurr(rq);
-        if (rq.curr != null && !rq.curr.onRq) {
-            rq.curr = null; // it slept: already off the queue
+        for (LinuxRq r = rq; r != null && r.curr != null; ) {
+            LinuxTask c = r.curr;
+            if (!c.onRq) {
+                r.curr = null; // it slept: already off the queue
+            }
+            r = c.my;
         }
         rq.reschedPending = false; // __schedule clears TIF_NEED_RESCHED
         LinuxTask next = pick(rq);
@@ -272,16 +374,38 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             balancer.newIdle(p.id);
             next = pick(rq);
         }
+        long run = setNext(rq, next);
+        LinuxTask task = next;
+        while (task != null && task.my != null) {
+            task = task.my.curr;
+        }
+        if (task == null) {
+            balancer.wentIdle(p.id);
+            return Decision.idle();
+        }
+        return new Decision(task.v, Math.max(1, noticedIn(run)));
+    }
+
+    /**
+     * put_prev_entity and set_next_entity on rq for its picked entity {@code next} and, below a group entity, on its
+     * run queue for what pick_next_task_fair picks there; the running time until the first level's slice ends.
+     */
+    private long setNext(LinuxRq rq, LinuxTask next) {
         LinuxTask curr = rq.curr;
         if (next != curr) {
             if (curr != null) {
                 rq.queued.add(curr); // put_prev_entity
+                if (curr.my != null && curr != next) {
+                    setNext(curr.my, null); // put_prev_task_fair walks the whole previous hierarchy
+                }
             }
             if (next != null) {
                 rq.queued.remove(next);
                 next.execStart = ctx.now();
-                next.switchesIn++;
-                switchesIn++;
+                if (next.my == null) {
+                    next.switchesIn++;
+                    switchesIn++;
+                }
                 picked(next);
             }
             rq.curr = next;
@@ -290,11 +414,14 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         }
         rq.skip = null; // a yield skips one pick
         if (next == null) {
-            balancer.wentIdle(p.id);
-            return Decision.idle();
+            return Long.MAX_VALUE;
         }
         rq.clearBuddies(next);
-        return new Decision(next.v, Math.max(1, noticedIn(runNanos(rq, next))));
+        long run = runNanos(rq, next);
+        if (next.my != null) {
+            run = Math.min(run, setNext(next.my, pick(next.my)));
+        }
+        return run;
     }
 
     @Override
@@ -321,13 +448,16 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         }
         LinuxRq rq = f.rq;
         LinuxRq prq = t.rq;
-        if (rq.nr == 1 && prq.nr == 1) {
+        if (rq.root().hNr == 1 && prq.root().hNr == 1) {
             return YieldToResult.ESRCH;
         }
         if (prq.curr == t || !t.onRq) {
             return YieldToResult.FAILED; // task_on_cpu(p_rq, p) || !task_is_running(p)
         }
-        prq.next = t; // set_next_buddy
+        prq.next = t; // set_next_buddy, at every level
+        if (t.group != null) {
+            prq.root().next = t.group.entities[prq.cpu];
+        }
         if (rq.curr == f) {
             yieldTask(rq, f);
         }
@@ -339,7 +469,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
 
     @Override
     public int nrRunning(Pcpu p) {
-        return rqs[p.id].nr;
+        return rqs[p.id].hNr;
     }
 
     /** A VM's weight changed: reweight_entity for each of its tasks. */
@@ -392,11 +522,15 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
 
     /** Moves the queued t from src to dst (detach_task + attach_task); v.processor follows. */
     void migrateQueued(LinuxTask t, LinuxRq src, LinuxRq dst) {
-        beforeDequeue(src, t);
-        src.remove(t);
-        renormalize(t, src, dst);
-        placeMigrated(dst, t);
-        dst.add(t);
+        LinuxRq from = t.rq;
+        LinuxRq to = cfsRqOf(t, dst.cpu);
+        beforeDequeue(from, t);
+        from.remove(t);
+        dequeueGroupEntity(from);
+        renormalize(t, from, to);
+        placeMigrated(to, t);
+        to.add(t);
+        enqueueGroupEntity(to);
         t.v.processor = dst.cpu;
     }
 

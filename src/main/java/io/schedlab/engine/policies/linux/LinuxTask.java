@@ -4,7 +4,14 @@ import io.schedlab.engine.model.Vcpu;
 
 /** A host thread as the Linux fair class sees it (struct sched_entity): weight, virtual runtime, EEVDF deadline and lag. */
 final class LinuxTask {
+    /** The host thread; null for a group entity. */
     final Vcpu v;
+    /** Timeline tie-break: the vCPU's uid, or a negative id for a group entity. */
+    final int uid;
+    /** A group entity's own run queue (se->my_q); null for a task. */
+    final LinuxRq my;
+    /** The task group a task belongs to (null: the root group); null for a group entity (its parent is the root). */
+    TaskGroup group;
     int weight;
     /** Virtual runtime in ns of nice-0 time (se->vruntime). */
     long vruntime;
@@ -44,9 +51,21 @@ final class LinuxTask {
     static final double PELT_HALF_LIFE_NANOS = 32 * 1024 * 1000.0;
 
     LinuxTask(Vcpu v, int weight, LinuxRq rq) {
+        this(v, v.uid, weight, rq, null);
+    }
+
+    /** A group entity (init_tg_cfs_entry): queued on {@code rq}, representing {@code my}. */
+    LinuxTask(int uid, int weight, LinuxRq rq, LinuxRq my) {
+        this(null, uid, weight, rq, my);
+        this.fresh = false; // created with its cgroup, not forked: its first enqueue is a plain wake-up placement
+    }
+
+    private LinuxTask(Vcpu v, int uid, int weight, LinuxRq rq, LinuxRq my) {
         this.v = v;
+        this.uid = uid;
         this.weight = weight;
         this.rq = rq;
+        this.my = my;
     }
 
     /** Brings runnableAvg to {@code now}: the time since the last update counts as runnable when on a run queue. */
@@ -82,6 +101,6 @@ final class LinuxTask {
 
     @Override
     public String toString() {
-        return v.toString();
+        return v != null ? v.toString() : "group-entity" + uid;
     }
 }

@@ -76,6 +76,20 @@ class LinuxValidationTest {
     }
 
     @Test
+    void cgroupNamesAreCheckedForHostThreadsAndVms() {
+        List<Violation> out = violations(new SchedulerSpec("cfs", null, null, List.of(
+                new HostThreadSpec("vhost", 1, 0, endlessLoop(1), null, null, "machine.slice"),
+                new HostThreadSpec("io", 1, 0, endlessLoop(1), null, null, "../escape"),
+                new HostThreadSpec("kw", 1, 0, endlessLoop(1), null, null, "x".repeat(65)))));
+        assertThat(out).extracting(Violation::pointer).containsExactlyInAnyOrder(
+                "/scheduler/hostThreads/1/cgroup", "/scheduler/hostThreads/2/cgroup");
+        List<Violation> vm = engine.validate(spec(host(1, 2, 1), new SchedulerSpec("eevdf", null), 1,
+                List.of(new io.schedlab.engine.spec.VmSpec("guest", 1, null, null, null, null, null, null, null, null,
+                        null, endlessLoop(1), Map.of("cgroup", "a/b"), null))), Limits.defaults()).violations();
+        assertThat(vm).isNotEmpty().allSatisfy(v -> assertThat(v.pointer() + v.message()).contains("cgroup"));
+    }
+
+    @Test
     void emptyServedAndCpuListsMeanNoneAndEveryCpu() {
         // a generated client sends [] for a list its caller left unset
         assertThat(violations(new SchedulerSpec("cfs", null, null, List.of(
