@@ -76,11 +76,11 @@ class TlbShootdownTest {
     void aTargetPreemptedInItsHandlerHoldsTheSenderAndIsAYieldCandidate() {
         // beside a CPU-bound VM, with a 100 us handler so that the host's slice ends land inside handlers: the
         // senders spin into pause-loop exits and yield to the preempted targets (in kernel mode, interrupts off);
-        // without shootdowns nothing spins (64 locks, no contention) and nothing is yielded to
+        // without shootdowns only the rare collision of two threads on one of the 64 locks spins
         Map<String, Object> slowIpi = Map.of("ipiLatencyNanos", 100_000);
-        assertThat(hypervisor(0, slowIpi).get("yieldToSucceeded")).isZero();
-        assertThat(hypervisor(1, slowIpi).get("yieldToSucceeded")).as("yields to targets preempted in the handler")
-                .isPositive();
+        long without = hypervisor(0, slowIpi).get("yieldToSucceeded");
+        long with = hypervisor(1, slowIpi).get("yieldToSucceeded");
+        assertThat(with).as("yields to targets preempted in the handler").isGreaterThan(10 * without + 10);
     }
 
     @Test
