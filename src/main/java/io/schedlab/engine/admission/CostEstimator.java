@@ -126,7 +126,10 @@ public final class CostEstimator {
                 long t = integer(p, "threads", 0) == 0 ? vcpus : integer(p, "threads", 0);
                 double cycle = (number(p, "outsideUs", 50) + number(p, "insideUs", 5)) / 1e6;
                 long records = integer(p, "records", 0);
-                return new Load(t, t / cycle, t, records * t * cycle, records > 0, EVENTS_PER_SPIN_CYCLE);
+                // a TLB shootdown: one handler event per target (the other busy vCPUs) and the sender's go-on
+                double shootdownEvents = integer(p, "shootdowns", 0) * (double) Math.min(t, vcpus);
+                return new Load(t, t / cycle, t, records * t * cycle, records > 0,
+                        EVENTS_PER_SPIN_CYCLE + shootdownEvents);
             }
             case "hackbench" -> {
                 long t = 2 * integer(p, "groups", 10) * integer(p, "fds", 20);

@@ -358,24 +358,30 @@ final class FidelityNotes {
                     + " the same tick: the VM was gang-scheduled by accident, no pause-loop exit found a preempted"
                     + " vCPU (2 VMs, quick hackbench: 239 exits scanned 22,705 candidates, none runnable), ebizzy's"
                     + " records/s followed the VM's CPU share alone and vanilla and boosted were the same run.",
-            "Ebizzy's fall from 1 to 2 VMs is lock-holder and lock-waiter preemption: the CPU-bound VM's vCPU threads"
-                    + " share every CPU with the benchmark's, CFS preempts vCPUs inside the spinlock section, the"
-                    + " waiters spin into pause-loop exits and yield to the preempted vCPUs, and the lock's throughput"
-                    + " falls further than the halved CPU share (engine 0.5.0, full size: -51%, -52% with the host"
-                    + " in step). From 2 to 3 VMs the model still falls (-12%, -35% with the host in step), where the"
-                    + " source stays flat: the benchmark VM's share of a third still shows.",
+            "Ebizzy's fall from 1 to 2 VMs is lock-holder and lock-waiter preemption and TLB shootdowns: each record"
+                    + " frees its copy and the madvise flushes every other busy vCPU by IPI, waited for with"
+                    + " preemption disabled (d73eb57b80b's profile of ebizzy -M over-committed: 72% of guest time in"
+                    + " smp_call_function_many). Pv TLB flush spares the sender the vCPUs preempted at the send; one"
+                    + " the host preempts before its handler is done holds the sender for the rest of its wait. Beside"
+                    + " a CPU-bound VM both slow the benchmark beyond its halved CPU share; with a third VM the"
+                    + " benchmark loses little more (quick size: -63% from 1 to 2 VMs, -5% from 2 to 3; without the"
+                    + " shootdowns -54% and -19%).",
             "The boost (`pleHandler` critical-section: kvm_arch_boost_candidate of the series' patch 3/5, which skips a"
                     + " candidate that is preemptible with interrupts on) changes hackbench's runs: a spinner's exit"
                     + " no longer yields to a vCPU preempted in a system call outside the socket lock. Full size:"
                     + " -0.6% with 1 VM, -3% with 2, -1% with 3 (3x: -0.1%, -14%, -4.5%; published -23%, -12%,"
                     + " -25%): small beside the runs' spread from seed to seed (2 VMs: CV 0.12). Ebizzy's stays the"
-                    + " same run: its work outside the lock is user mode, and holding or spinning for the lock is"
-                    + " both kernel mode and a critical section, so no candidate passes one handler's filter and"
-                    + " fails the other's; the source's ebizzy -M spends kernel time outside the lock (page faults,"
-                    + " frees), which the model's does not.",
+                    + " same run: its work outside the lock is user mode, and holding or spinning for the lock, a"
+                    + " shootdown's wait and a flush handler are all kernel mode and a critical section, so no"
+                    + " candidate passes one handler's filter and fails the other's. The source's ebizzy -M also"
+                    + " spends preemptible kernel time outside the lock (page faults refilling the copy: 6.31%"
+                    + " async_page_fault beside 6.13% memcpy in d73eb57b80b's profile); giving the model's ebizzy that"
+                    + " half of its outside work made the boost lose at 2 VMs (quick: -17.5%, published +5%), for the"
+                    + " upstream handler's yields to those vCPUs also move CPU time from the CPU-bound VM to the"
+                    + " benchmark; it is not in the scenario.",
             "Not modelled, and candidates for the hackbench gap (1 and 3 VMs): the guest scheduler's per-vCPU"
                     + " run-queue locks (the model's guest has one ready queue per VM; try_to_wake_up -> ttwu_queue"
                     + " takes the target's rq lock when the two vCPUs share a cache, else queues the wake-up by IPI,"
-                    + " ttwu_queue_cond in kernel/sched/core.c, 5.17) and synchronous IPIs (smp_call_function_many_cond"
-                    + " waiting in csd_lock_wait, kernel/smp.c) where a preempted target makes the sender spin.");
+                    + " ttwu_queue_cond in kernel/sched/core.c, 5.17); hackbench's wake-ups are asynchronous and"
+                    + " it sends no shootdowns.");
 }

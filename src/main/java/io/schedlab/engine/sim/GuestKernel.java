@@ -40,6 +40,8 @@ final class GuestKernel {
 
     /** The host's caches as workloads see them. */
     private final MemoryHierarchy memory;
+    /** Flush IPIs between this run's vCPUs and the senders waiting for them. */
+    private final TlbShootdowns shootdowns;
 
     GuestKernel(Simulator sim) {
         this.sim = sim;
@@ -48,6 +50,11 @@ final class GuestKernel {
         this.memory = new MemoryHierarchy(sim.topo().l1KbPerCore(), sim.topo().l2KbPerCore(), sim.topo().llcKbPerSocket(),
                 costs.l1BandwidthMBps(), costs.l2BandwidthMBps(), costs.llcBandwidthMBps(),
                 costs.memoryRefillMBps());
+        this.shootdowns = new TlbShootdowns(sim);
+    }
+
+    TlbShootdowns shootdowns() {
+        return shootdowns;
     }
 
     /** Calls the workload's start with an environment bound to this VM. */
@@ -322,6 +329,12 @@ final class GuestKernel {
                 for (int k = 0; k < init.units(); k++) {
                     post(sem);
                 }
+            } else if (ph instanceof Phase.FlushTlb) {
+                if (th.on != null && shootdowns.send(th)) {
+                    th.mode = GuestThreadRun.SPIN; // csd_lock_wait: a pause loop, preemption disabled
+                    sim.hyper().spinStarted(th.on.v);
+                    return;
+                }
             } else if (ph instanceof Phase.Release r) {
                 GuestLock lock = th.vm.existingLock(r.lock());
                 if (lock == null || lock.holder != th) {
@@ -356,6 +369,22 @@ final class GuestKernel {
             if (!running) {
                 sim.hyper().lockHandedToPreempted(releaser.on == null ? null : releaser.on.v, vr.v);
             }
+        }
+        if (running) {
+            replan(vr);
+        }
+    }
+
+    /** The last target of {@code th}'s shootdown ran the handler: it stops spinning and goes on. */
+    void shootdownDone(GuestThreadRun th) {
+        VcpuRun vr = th.on;
+        boolean running = vr != null && vr.v.state == VcpuState.RUNNING;
+        if (running) {
+            sim.progress().settle(vr);
+        }
+        th.mode = GuestThreadRun.ADVANCE;
+        if (vr != null) {
+            sim.hyper().spinStopped(vr.v);
         }
         if (running) {
             replan(vr);
@@ -461,6 +490,7 @@ final class GuestKernel {
         }
         run.threads.clear();
         run.ready.clear();
+        shootdowns.dropAll(run);
         run.clearLocks();
     }
 

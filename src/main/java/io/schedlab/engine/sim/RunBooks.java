@@ -69,6 +69,7 @@ final class RunBooks {
         vr.lastSettle = t;
         vr.progressFrom = t + debt;
         guest.onVcpuStart(vr, t);
+        guest.shootdowns().started(vr, t);
         sim.hyper().vcpuStarted(v);
     }
 
@@ -88,6 +89,7 @@ final class RunBooks {
             vr.account(v.state, at);
         }
         guest.updateStreaming(vr, false);
+        guest.shootdowns().stopped(vr, at);
         sim.hyper().vcpuStopped(v);
     }
 

@@ -41,16 +41,18 @@ final class SimHypervisorHost implements HypervisorHost {
 
     @Override
     public boolean inGuestKernel(Vcpu v) {
-        GuestThreadRun th = sim.tables().vcpu(v.uid).thread;
-        return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
+        VcpuRun vr = sim.tables().vcpu(v.uid);
+        GuestThreadRun th = vr.thread;
+        return TlbShootdowns.pending(vr) || th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
                 && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN
                         || th.mode == GuestThreadRun.COMPUTE && th.kernel);
     }
 
     @Override
     public boolean inCriticalSection(Vcpu v) {
-        GuestThreadRun th = sim.tables().vcpu(v.uid).thread;
-        return th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
+        VcpuRun vr = sim.tables().vcpu(v.uid);
+        GuestThreadRun th = vr.thread;
+        return TlbShootdowns.pending(vr) || th != null && th.where == GuestThreadRun.ON_VCPU && v.state != VcpuState.OFFLINE
                 && (th.locksHeld > 0 || th.mode == GuestThreadRun.SPIN);
     }
 }

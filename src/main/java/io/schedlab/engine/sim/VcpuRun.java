@@ -13,6 +13,8 @@ final class VcpuRun {
     /** The policy's effective per-vCPU parameters (descriptor defaults, VM-level, own; changed by set-sched-params). */
     io.schedlab.engine.params.Params schedParams;
     GuestThreadRun thread;
+    /** TLB-shootdown IPIs delivered to it and not yet handled (null until its first). */
+    TlbShootdowns.Pending flushes;
     /** When the guest next needs attention on this vCPU (NEVER = nothing planned). */
     long planDeadline = Simulator.NEVER;
     /** Time and id of the earliest queued plan event; later deadlines reuse it (re-armed when it fires). */

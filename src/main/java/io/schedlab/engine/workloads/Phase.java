@@ -63,6 +63,17 @@ public sealed interface Phase {
     record SemaphoreInit(int semaphore, int units) implements Phase {
     }
 
+    /**
+     * A TLB shootdown of the thread's address space (arch/x86/mm/tlb.c flush_tlb_mm_range -> flush_tlb_multi, as
+     * after munmap or madvise(MADV_DONTNEED) when a heap shrinks): with preemption disabled the thread sends a
+     * flush IPI to every other vCPU of its VM that runs a thread of it, and waits, spinning, until each has run
+     * the handler (kernel/smp.c smp_call_function_many_cond with wait, csd_lock_wait). Idle vCPUs are in lazy
+     * TLB mode and get none (tlb_is_not_lazy); vCPUs the host has preempted get none either, their flush is
+     * deferred to their next entry (arch/x86/kernel/kvm.c kvm_flush_tlb_multi, KVM_FEATURE_PV_TLB_FLUSH).
+     */
+    record FlushTlb() implements Phase {
+    }
+
     /** The thread ends. */
     record Exit() implements Phase {
     }

@@ -13,18 +13,25 @@ import java.util.Map;
  * of {@code locks} spinlocks ({@link Phase.Acquire}), work inside it ({@code insideUs}), release it,
  * and count one record. Lock waiters spin on their vCPU, so when the hypervisor preempts a lock
  * holder's vCPU every waiter burns CPU without progress and records/s collapses: the effect that
- * pause-loop exiting (E4) addresses. Result: records/s over the run, higher is better.
+ * pause-loop exiting (E4) addresses. With {@code shootdowns} each record then ends with that many TLB
+ * shootdowns ({@link Phase.FlushTlb}): ebizzy 0.3's search_mem copies each record into a buffer it allocates
+ * and frees (alloc_mem / free_mem), and with -M (malloc, no mmap) glibc gives a thread arena's freed top back
+ * with madvise(MADV_DONTNEED) (malloc/arena.c shrink_heap), whose flush IPIs the sender waits for. Result:
+ * records/s over the run, higher is better.
  */
 public final class SpinlockWorkload implements Workload {
 
     static final String TYPE = "spinlock";
     private static final double NANOS_PER_US = 1e3;
+    /** Bound of shootdowns per record. */
+    static final int MAX_SHOOTDOWNS = 64;
 
     private final int threadsParam;
     private final DurationDistribution outside;
     private final DurationDistribution inside;
     private final int locks;
     private final long recordsPerThread;
+    private final int shootdowns;
 
     private long[] records = new long[0];
     private long startNanos;
@@ -34,7 +41,12 @@ public final class SpinlockWorkload implements Workload {
 
     public SpinlockWorkload(int threads, DurationDistribution outside, DurationDistribution inside, int locks,
             long recordsPerThread) {
-        if (threads < 0 || locks < 1 || recordsPerThread < 0) {
+        this(threads, outside, inside, locks, recordsPerThread, 0);
+    }
+
+    public SpinlockWorkload(int threads, DurationDistribution outside, DurationDistribution inside, int locks,
+            long recordsPerThread, int shootdowns) {
+        if (threads < 0 || locks < 1 || recordsPerThread < 0 || shootdowns < 0 || shootdowns > MAX_SHOOTDOWNS) {
             throw new IllegalArgumentException("invalid spinlock parameters");
         }
         this.threadsParam = threads;
@@ -42,6 +54,7 @@ public final class SpinlockWorkload implements Workload {
         this.inside = inside;
         this.locks = locks;
         this.recordsPerThread = recordsPerThread;
+        this.shootdowns = shootdowns;
     }
 
     static SpinlockWorkload fromParams(Params p) {
@@ -49,7 +62,7 @@ public final class SpinlockWorkload implements Workload {
         return new SpinlockWorkload(p.getInt("threads"),
                 DurationDistribution.lognormal(p.getDouble("outsideUs"), cv),
                 DurationDistribution.lognormal(p.getDouble("insideUs"), cv),
-                p.getInt("locks"), p.getLong("records"));
+                p.getInt("locks"), p.getLong("records"), p.getInt("shootdowns"));
     }
 
     /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
@@ -72,7 +85,12 @@ public final class SpinlockWorkload implements Workload {
                                 "ebizzy contends on one mm lock: default 1"),
                         ParameterSpec.integer("records", 0, 0, 1_000_000_000L, "records",
                                 "records per thread before it ends; 0 = endless (ebizzy runs for a fixed time)",
-                                "ebizzy -S seconds; here the run duration")),
+                                "ebizzy -S seconds; here the run duration"),
+                        ParameterSpec.integer("shootdowns", 0, 0, MAX_SHOOTDOWNS, "shootdowns",
+                                "TLB shootdowns per record, after the release: a synchronous flush IPI to every"
+                                        + " other busy, running vCPU of the VM, waited for with preemption disabled",
+                                "ebizzy -M frees each record's copy and glibc trims the arena with"
+                                        + " madvise(MADV_DONTNEED): one per record; 0 = none (before engine 0.5.0)")),
                 SpinlockWorkload::fromParams);
     }
 
@@ -132,6 +150,7 @@ public final class SpinlockWorkload implements Workload {
         private final WorkloadEnv env;
         private int step;
         private int lock;
+        private int flushesLeft;
 
         Worker(int index, WorkloadEnv env) {
             this.index = index;
@@ -165,9 +184,16 @@ public final class SpinlockWorkload implements Workload {
                         return new Phase.Compute(inside.sampleNanos(env.random(), NANOS_PER_US), false);
                     }
                     case 3 -> {
-                        step = 0;
+                        step = shootdowns > 0 ? 5 : 0;
+                        flushesLeft = shootdowns;
                         records[index]++;
                         return new Phase.Release(lock);
+                    }
+                    case 5 -> {
+                        if (--flushesLeft == 0) {
+                            step = 0;
+                        }
+                        return new Phase.FlushTlb();
                     }
                     default -> {
                         return Phase.EXIT;
