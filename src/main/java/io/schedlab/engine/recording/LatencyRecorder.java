@@ -12,8 +12,9 @@ import org.HdrHistogram.IntCountsHistogram;
  * Records nanosecond latencies in an auto-resizing HdrHistogram: fixed memory whatever the run
  * length. {@link #LatencyRecorder()} keeps 3 significant digits (run-wide distributions);
  * {@link #compact()} keeps 2 digits with int counts and 100 ns resolution (~10 KB; per VM/vCPU).
- * Values are counted in a plain array laid out like the histogram's and moved into it when read
- * (so about twice the histogram's memory).
+ * Values are counted in a plain array laid out like the histogram's (so about twice the histogram's
+ * memory); a distribution is read from that array, or through the histogram once counts were moved in
+ * ({@link #count()}, or a bucket's count near the int limit).
  */
 public final class LatencyRecorder {
     /** CDF points reported: every 5% plus the tail. */
