@@ -76,6 +76,8 @@ final class KvmLayer implements HypervisorLayer {
         /** A guest lock was handed to it while preempted (the pv-spinlock kick is pending). */
         boolean pendingKick;
         SchedulerContext.TimerHandle exitTimer;
+        /** Its pause-loop exit as a timer action, made once (an arm per spin start and per switch-in). */
+        Runnable pleExitAction;
     }
 
     private KvmLayer(HypervisorHost host, KvmParameters p) {
@@ -168,7 +170,10 @@ final class KvmLayer implements HypervisorLayer {
             return;
         }
         long nanos = Math.max(1, (long) Math.ceil(s.window / p.cpuGhz));
-        s.exitTimer = ctx.setTimer(from + nanos, () -> pleExit(v));
+        if (s.pleExitAction == null) {
+            s.pleExitAction = () -> pleExit(v);
+        }
+        s.exitTimer = ctx.setTimer(from + nanos, s.pleExitAction);
     }
 
     /** __grow_ple_window. */

@@ -32,6 +32,25 @@ class LatencyRecorderProperties {
         assertSameFigures(seed, values, LatencyRecorder.compact(), reference);
     }
 
+    /** The one-walk read of the plain counts gives what moving them into the histogram and reading it gives. */
+    @Property(seed = "20261205", tries = 60)
+    void readingThePlainCountsEqualsReadingTheHistogram(@ForAll long seed,
+            @ForAll @IntRange(min = 0, max = 3000) int values, @ForAll boolean compact, @ForAll boolean withCdf) {
+        LatencyRecorder direct = compact ? LatencyRecorder.compact() : new LatencyRecorder();
+        LatencyRecorder through = compact ? LatencyRecorder.compact() : new LatencyRecorder();
+        SplittableRandom r = new SplittableRandom(seed);
+        long scale = 1L << r.nextInt(5, 40); // one bucket (all at 0 in a compact recorder) up to many
+        for (int i = 0; i < values; i++) {
+            long value = r.nextInt(10) == 0 ? -1 : r.nextLong(scale);
+            direct.record(value);
+            through.record(value);
+        }
+        Distribution read = direct.toDistribution(withCdf);
+        assertThat(read).isEqualTo(through.throughHistogram(withCdf));
+        assertThat(read.count()).isEqualTo(values);
+        assertThat(direct.toDistribution(withCdf)).isEqualTo(read); // reading leaves the counts as they were
+    }
+
     private static void assertSameFigures(long seed, int values, LatencyRecorder recorder,
             AbstractHistogram reference) {
         SplittableRandom r = new SplittableRandom(seed);
