@@ -1,6 +1,7 @@
 package io.schedlab.engine.policies.linux;
 
 import io.schedlab.engine.model.Topology;
+import java.util.List;
 
 /**
  * Load balancing of the fair class (kernel/sched/fair.c rebalance_domains, load_balance,
