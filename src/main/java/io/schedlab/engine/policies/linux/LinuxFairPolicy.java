@@ -36,6 +36,8 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     long factor;
     /** Switch-ins of every task in the run (the sum of {@link LinuxTask#switchesIn}, removed tasks included). */
     long switchesIn;
+    /** Sleeps that DELAY_DEQUEUE kept on their queue (EEVDF 6.12+). */
+    long delayedDequeues;
 
     LinuxFairPolicy(LinuxParams params) {
         this.params = params;
@@ -72,6 +74,19 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
 
     /** t moves from src to dst while queued or waking (CFS renormalises vruntime; EEVDF keeps the lag). */
     abstract void renormalize(LinuxTask t, LinuxRq src, LinuxRq dst);
+
+    /**
+     * dequeue_entity(DEQUEUE_SLEEP): true when the sleeping t stays queued instead (EEVDF DELAY_DEQUEUE, 6.12+);
+     * CFS never delays.
+     */
+    boolean delaysDequeue(LinuxRq rq, LinuxTask t) {
+        return false;
+    }
+
+    /** A delayed t wakes on its queue (requeue_delayed_entity); only EEVDF delays. */
+    void requeueDelayed(LinuxRq rq, LinuxTask t) {
+        t.delayed = false;
+    }
 
     /** t was picked to run (set_next_entity). */
     void picked(LinuxTask t) {
@@ -116,6 +131,10 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
 
     @Override
     public void removeVcpu(Vcpu v) {
+        LinuxTask t = task(v);
+        if (t != null && t.delayed) {
+            finishDelayedDequeue(t.rq, t);
+        }
         v.policyData = null;
     }
 
@@ -167,6 +186,10 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     /** select_task_rq_fair for a waking task: its previous CPU when idle, else an idle core or CPU of its LLC. */
     @Override
     public int pickCpu(Vcpu v) {
+        LinuxTask delayed = task(v);
+        if (delayed != null && delayed.delayed) {
+            return delayed.rq.cpu; // ttwu_runnable: still queued, it wakes where it is (no select_task_rq)
+        }
         int prev = v.processor;
         if (!v.allowedOn(prev)) {
             return leastLoadedAllowed(v);
@@ -221,6 +244,15 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         LinuxTask t = task(v);
         LinuxRq rq = rqs[v.processor];
         updateCurr(rq);
+        if (t.delayed) {
+            // ttwu_runnable: enqueue_task(ENQUEUE_DELAYED), then wakeup_preempt unless it is still on the CPU
+            t.updateAvg(ctx.now());
+            requeueDelayed(rq, t);
+            if (rq.curr == null || rq.curr == t || wakeupPreempts(rq, t) || rq.reschedPending) {
+                ctx.tickle(rq.cpu);
+            }
+            return;
+        }
         if (!t.fresh && t.rq != rq) {
             renormalize(t, t.rq, rq);
         }
@@ -246,6 +278,13 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         t.updateAvg(ctx.now());
         if (rq.curr == t) {
             updateCurr(rq);
+        }
+        if (delaysDequeue(rq, t)) {
+            t.delayed = true;
+            delayedDequeues++;
+            return;
+        }
+        if (rq.curr == t) {
             beforeDequeue(rq, t);
             t.onRq = false;
             rq.nr--;
@@ -265,12 +304,15 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         updateCurr(rq);
         if (rq.curr != null && !rq.curr.onRq) {
             rq.curr = null; // it slept: already off the queue
+        } else if (rq.curr != null && rq.curr.delayed) {
+            rq.queued.add(rq.curr); // put_prev_entity: a delayed sleeper stays in the tree
+            rq.curr = null;
         }
         rq.reschedPending = false; // __schedule clears TIF_NEED_RESCHED
-        LinuxTask next = pick(rq);
+        LinuxTask next = pickRunnable(rq);
         if (next == null) {
             balancer.newIdle(p.id);
-            next = pick(rq);
+            next = pickRunnable(rq);
         }
         LinuxTask curr = rq.curr;
         if (next != curr) {
@@ -295,6 +337,39 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         }
         rq.clearBuddies(next);
         return new Decision(next.v, Math.max(1, noticedIn(runNanos(rq, next))));
+    }
+
+    /**
+     * pick_next_entity (6.12): a delayed sleeper that pick_eevdf chooses is dequeued for good
+     * (dequeue_entities with DEQUEUE_DELAYED) and the pick starts again (pick_task_fair's "goto again").
+     */
+    private LinuxTask pickRunnable(LinuxRq rq) {
+        LinuxTask next = pick(rq);
+        while (next != null && next.delayed) {
+            finishDelayedDequeue(rq, next);
+            next = pick(rq);
+        }
+        return next;
+    }
+
+    /**
+     * dequeue_entity(DEQUEUE_SLEEP | DEQUEUE_DELAYED): update_entity_lag, off the queue, then
+     * finish_delayed_dequeue_entity (DELAY_ZERO: a positive lag is dropped, kernel/sched/fair.c 6.12).
+     */
+    void finishDelayedDequeue(LinuxRq rq, LinuxTask t) {
+        t.updateAvg(ctx.now());
+        beforeDequeue(rq, t);
+        if (rq.curr == t) {
+            t.onRq = false;
+            rq.nr--;
+            rq.load -= t.weight;
+            rq.clearBuddies(t);
+        } else {
+            rq.remove(t);
+        }
+        t.delayed = false;
+        t.vlag = Math.min(0, t.vlag);
+        rq.updateMinVruntime();
     }
 
     @Override
@@ -324,7 +399,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         if (rq.nr == 1 && prq.nr == 1) {
             return YieldToResult.ESRCH;
         }
-        if (prq.curr == t || !t.onRq) {
+        if (prq.curr == t || !t.onRq || t.delayed) {
             return YieldToResult.FAILED; // task_on_cpu(p_rq, p) || !task_is_running(p)
         }
         prq.next = t; // set_next_buddy
