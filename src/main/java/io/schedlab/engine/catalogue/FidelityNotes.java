@@ -175,7 +175,15 @@ final class FidelityNotes {
                     + " cycles in both rows (ple_gap was 41 at b67758cda13b, 128 from 1e2619f4b0; the gap does not"
                     + " matter for a spin loop); the AMD row's source counts 3000 PAUSE instructions instead, whose"
                     + " time the model has no source for.",
-            "Not reproduced. What the runs show (quick size, seed 1): without PLE the 2x build's guests spin 2 ms"
+            "The guests' spinlocks are test-and-set (parallel-build `spinlock`; UNVERIFIED: the commits do not name"
+                    + " their guests' kernels, and 2009's enterprise guests, RHEL 5's 2.6.18 or SLES 10's 2.6.16,"
+                    + " predate the ticket locks of Linux 2.6.25): a freed lock goes to a running spinner, so a"
+                    + " waiter that a pause-loop exit descheduled is passed over instead of holding up the others."
+                    + " Engine 0.5.0, quick size: 2x build +4.9% -> -0.0% (pub -2%), 4 x 16 vCPUs -56% -> -2.6% (pub"
+                    + " -1%), both in their bands. Still missing: the hold times of a kernel build's locks as a"
+                    + " distribution (all sections are 5 us here; no published lockstat distribution for a kernel"
+                    + " build was found).",
+            "Before, with ticket locks (as E4's guests), not reproduced. What the runs showed (quick size, seed 1): without PLE the 2x build's guests spin 2 ms"
                     + " in all, with PLE 1.4 s over 1.8 million exits. The guests' ticket locks (GuestLock, FIFO hand-over)"
                     + " make the difference: the workload's lock sections of 5 us (12,500 cycles at 2.5 GHz) outlast"
                     + " the window, so a waiter behind a running holder exits and yields, the lock is then handed to it"
