@@ -180,7 +180,8 @@ final class FidelityNotes {
                     + " predate the ticket locks of Linux 2.6.25): a freed lock goes to a running spinner, so a"
                     + " waiter that a pause-loop exit descheduled is passed over instead of holding up the others."
                     + " Engine 0.5.0, quick size: 2x build +4.9% -> -0.0% (pub -2%), 4 x 16 vCPUs -56% -> -2.6% (pub"
-                    + " -1%), both in their bands. Still missing: the hold times of a kernel build's locks as a"
+                    + " -1%), both in their bands; full size (3 seeds, converged): -0.4% (in band) and -4.2% (band"
+                    + " -3..+1%). Still missing: the hold times of a kernel build's locks as a"
                     + " distribution (all sections are 5 us here; no published lockstat distribution for a kernel"
                     + " build was found).",
             "Before, with ticket locks (as E4's guests), not reproduced. What the runs showed (quick size, seed 1): without PLE the 2x build's guests spin 2 ms"
