@@ -188,7 +188,10 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     public int pickCpu(Vcpu v) {
         LinuxTask delayed = task(v);
         if (delayed != null && delayed.delayed) {
-            return delayed.rq.cpu; // ttwu_runnable: still queued, it wakes where it is (no select_task_rq)
+            if (v.allowedOn(delayed.rq.cpu)) {
+                return delayed.rq.cpu; // ttwu_runnable: still queued, it wakes where it is (no select_task_rq)
+            }
+            finishDelayedDequeue(delayed.rq, delayed); // its CPU is no longer allowed: leave, then place anew
         }
         int prev = v.processor;
         if (!v.allowedOn(prev)) {

@@ -37,6 +37,7 @@ class EevdfDelayDequeueTest {
     private LinuxTask task(LinuxRq rq, long vruntime, long deadline) {
         Vm vm = new Vm(uids, "vm" + uids, 256, 0, 1024, 0);
         Vcpu v = new Vcpu(vm, 0, uids++, 0);
+        v.hardAffinity.set(0);
         LinuxTask t = new LinuxTask(v, 1024, rq);
         v.policyData = t;
         t.vruntime = vruntime;
