@@ -180,7 +180,16 @@ final class FidelityNotes {
                     + " cycles in both rows (ple_gap was 41 at b67758cda13b, 128 from 1e2619f4b0; the gap does not"
                     + " matter for a spin loop); the AMD row's source counts 3000 PAUSE instructions instead, whose"
                     + " time the model has no source for.",
-            "Not reproduced. What the runs show (quick size, seed 1): without PLE the 2x build's guests spin 2 ms"
+            "The guests' spinlocks are test-and-set (parallel-build `spinlock`; UNVERIFIED: the commits do not name"
+                    + " their guests' kernels, and 2009's enterprise guests, RHEL 5's 2.6.18 or SLES 10's 2.6.16,"
+                    + " predate the ticket locks of Linux 2.6.25): a freed lock goes to a running spinner, so a"
+                    + " waiter that a pause-loop exit descheduled is passed over instead of holding up the others."
+                    + " Engine 0.5.0, quick size: 2x build +4.9% -> -0.0% (pub -2%), 4 x 16 vCPUs -56% -> -2.6% (pub"
+                    + " -1%), both in their bands; full size (3 seeds, converged): -0.4% (in band) and -4.2% (band"
+                    + " -3..+1%). Still missing: the hold times of a kernel build's locks as a"
+                    + " distribution (all sections are 5 us here; no published lockstat distribution for a kernel"
+                    + " build was found).",
+            "Before, with ticket locks (as E4's guests), not reproduced. What the runs showed (quick size, seed 1): without PLE the 2x build's guests spin 2 ms"
                     + " in all, with PLE 1.4 s over 1.8 million exits. The guests' ticket locks (GuestLock, FIFO hand-over)"
                     + " make the difference: the workload's lock sections of 5 us (12,500 cycles at 2.5 GHz) outlast"
                     + " the window, so a waiter behind a running holder exits and yields, the lock is then handed to it"
@@ -207,9 +216,15 @@ final class FidelityNotes {
                     + " so its delay falls and massive_intr is switched in again more often.",
             "The tick: without HRTICK a running massive_intr's slice end (update_deadline) and did_preempt_short"
                     + " take effect at the next 250 Hz tick or at a wake-up on its CPU (update_curr on the wake-up's"
-                    + " path), not at their exact time. Engine 0.5.0, quick size (4 s): the delay falls 19%, inside"
-                    + " the commit's 17-22%, and massive_intr's switches rise 0.9% against 7.6%. Not modelled and a"
-                    + " candidate for the switches: DELAY_DEQUEUE (6.12).");
+                    + " path), not at their exact time.",
+            "DELAY_DEQUEUE with DELAY_ZERO (6.12, on in both columns, as in the commit's kernel): a task that sleeps"
+                    + " past V stays queued until picked or woken; woken, it stays on its CPU with its negative lag"
+                    + " (a positive one is dropped: placed at V). Engine 0.5.0, 12 s x 3 seeds: massive_intr's switches"
+                    + " rise 4.1% (0.9% without it) against 7.6%; cyclictest's delay falls 50% (19% without it)"
+                    + " against 17-22%: its threads, past V after 20 us of work, are kept queued and wake at exactly"
+                    + " V, eligible, so PREEMPT_SHORT lets nearly every wake-up in. The model's delays (116 us"
+                    + " without the rule) are a quarter of the commit's (465 us): what keeps the real wakers waiting"
+                    + " longer is not found.");
 
     private static final List<String> V7 = List.of(
             "Host I/O threads per queue (`vhost-net` in a host thread group that `serves` both guests, bound to one"

@@ -96,8 +96,9 @@ final class V6EevdfPreemptShort {
                                 + " and cyclictest's options (its defaults). The"
                                 + " post's heading reads \"100ms massive_intr 500us cyclictest\"; this case follows"
                                 + " the validation catalogue's reading, massive_intr at the default slice.",
-                        "Not modelled: DELAY_DEQUEUE (6.12 keeps a sleeper with negative lag queued until it is"
-                                + " eligible); the tick: a deadline or did_preempt_short takes effect at its exact time."),
+                        "DELAY_DEQUEUE (6.12, on in both columns): a sleeper past V stays queued until it is picked"
+                                + " or wakes; a deadline or did_preempt_short takes effect at the next tick or at a"
+                                + " wake-up on that CPU."),
                 "with PREEMPT_SHORT cyclictest's average delay about a fifth lower; massive_intr switched a few per"
                         + " cent more", List.of(table));
     }

@@ -175,6 +175,7 @@ final class GuestKernel {
         GuestThreadRun th = vr.thread;
         if (th != null) {
             recordWakeLatency(vr, th, t);
+            retakeFreeLock(vr);
         }
         updateStreaming(vr, true);
         replan(vr);
@@ -294,6 +295,7 @@ final class GuestKernel {
                     th.locksHeld++;
                 } else {
                     th.mode = GuestThreadRun.SPIN;
+                    th.spinningFor = th.vm.lock(a.lock());
                     if (th.on != null) {
                         sim.hyper().spinStarted(th.on.v);
                     }
@@ -352,11 +354,12 @@ final class GuestKernel {
      * again. The hypervisor hears that the waiter stopped spinning, and of a hand-over to a preempted vCPU.
      */
     private void grantNext(GuestLock lock, GuestThreadRun releaser) {
-        GuestThreadRun next = lock.waiters.pollFirst();
+        GuestThreadRun next = lock.testAndSet ? runningWaiter(lock) : lock.waiters.pollFirst();
         lock.holder = next;
         if (next == null) {
             return;
         }
+        next.spinningFor = null;
         VcpuRun vr = next.on;
         boolean running = vr != null && vr.v.state == VcpuState.RUNNING;
         if (running) {
@@ -389,6 +392,39 @@ final class GuestKernel {
         if (running) {
             replan(vr);
         }
+    }
+
+    /**
+     * Test-and-set (x86 __raw_spin_lock before 2.6.25: "lock; decb" then spin on the byte until it is free):
+     * the freed lock goes to a spinner whose vCPU is running, the longest waiting of them (the model's
+     * deterministic stand-in for the cache-line race); with none running it stays free, and a preempted
+     * spinner takes it when its vCPU runs again if no one took it first.
+     */
+    private static GuestThreadRun runningWaiter(GuestLock lock) {
+        for (java.util.Iterator<GuestThreadRun> it = lock.waiters.iterator(); it.hasNext(); ) {
+            GuestThreadRun w = it.next();
+            if (w.on != null && w.on.v.state == VcpuState.RUNNING) {
+                it.remove();
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /** A spinner of a free test-and-set lock whose vCPU runs again takes it. */
+    private void retakeFreeLock(VcpuRun vr) {
+        GuestThreadRun th = vr.thread;
+        if (th == null || th.mode != GuestThreadRun.SPIN || th.spinningFor == null || !th.spinningFor.testAndSet
+                || th.spinningFor.holder != null) {
+            return;
+        }
+        GuestLock lock = th.spinningFor;
+        lock.waiters.remove(th);
+        lock.holder = th;
+        th.spinningFor = null;
+        th.locksHeld++;
+        th.mode = GuestThreadRun.ADVANCE;
+        sim.hyper().spinStopped(vr.v);
     }
 
     /** Takes {@code lock} for {@code th} if it is free (true), else queues th behind its waiters (false). */

@@ -26,6 +26,8 @@ final class GuestThreadRun {
     /** Time it became ready after a sleep (for wake-up latency), or -1. */
     long readyAt = -1;
     int locksHeld;
+    /** The spinlock it spins for (mode SPIN), or null. */
+    GuestLock spinningFor;
     /** CPU time used since it was put on its vCPU (guest time slice). */
     long sliceUsed;
     /** Position in its VM's thread list (for O(1) removal). */

@@ -60,12 +60,12 @@ final class VmRun {
         if (id >= 0 && id < SMALL_LOCKS) {
             GuestLock lock = smallLocks[id];
             if (lock == null) {
-                lock = new GuestLock();
+                lock = new GuestLock(workload.testAndSetSpinlocks());
                 smallLocks[id] = lock;
             }
             return lock;
         }
-        return otherLocks.computeIfAbsent(id, k -> new GuestLock());
+        return otherLocks.computeIfAbsent(id, k -> new GuestLock(workload.testAndSetSpinlocks()));
     }
 
     /** The lock with this id, or null if it was never used. */

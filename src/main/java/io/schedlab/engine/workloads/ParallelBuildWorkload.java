@@ -90,12 +90,24 @@ public final class ParallelBuildWorkload implements Workload {
 
     static ParallelBuildWorkload fromParams(Params p) {
         var kind = DurationDistribution.Kind.of(p.getString("distribution"));
-        return new ParallelBuildWorkload(p.getInt("jobs"), p.getInt("parallelism"),
+        ParallelBuildWorkload w = new ParallelBuildWorkload(p.getInt("jobs"), p.getInt("parallelism"),
                 new DurationDistribution(kind, p.getDouble("jobMeanMs"), p.getDouble("jobCv")),
                 DurationDistribution.exponential(p.getDouble("ioMeanMs")),
                 Math.round(p.getDouble("serialTailMs") * NANOS_PER_MS), p.getInt("lockSections"),
                 Math.round(p.getDouble("lockUs") * 1e3), p.getInt("locks"),
                 FORK_BALANCE.equals(p.getString("guestPlacement")), p.getDouble("memoryShare"));
+        w.testAndSet = TEST_AND_SET.equals(p.getString("spinlock"));
+        return w;
+    }
+
+    /** spinlock values: ticket locks (Linux x86 from 2.6.25) or test-and-set locks (before). */
+    static final String TICKET = "ticket";
+    static final String TEST_AND_SET = "test-and-set";
+    private boolean testAndSet;
+
+    @Override
+    public boolean testAndSetSpinlocks() {
+        return testAndSet;
     }
 
     /** Registry entry: type, description, unit and parameters with defaults, bounds and sources. */
@@ -130,6 +142,12 @@ public final class ParallelBuildWorkload implements Workload {
                         ParameterSpec.integer("locks", 1, 1, 1024, "locks",
                                 "spinlocks the sections use (section i of job j takes lock (i + j) mod locks)",
                                 "workload choice"),
+                        ParameterSpec.choice("spinlock", TICKET, List.of(TICKET, TEST_AND_SET),
+                                "the guest kernel's spinlocks: ticket = FIFO, a freed lock goes to the longest waiter"
+                                        + " even when its vCPU is preempted; test-and-set = a freed lock goes to a"
+                                        + " spinner that is running, or stays free for the first to run",
+                                "Linux x86 ticket spinlocks from 2.6.25 (commit 314cdbefd1fd, \"x86: FIFO ticket"
+                                        + " spinlocks\"); before, __raw_spin_lock's lock; decb test-and-set loop"),
                         ParameterSpec.choice("guestPlacement", FORK_BALANCE, List.of(FORK_BALANCE, LAST_VCPU),
                                 "where the guest starts a job after the slot's I/O wait: fork-balance = make forks"
                                         + " a new process, placed on the first idle vCPU after the slot's last one;"

@@ -24,6 +24,14 @@ public interface Workload {
         return -1;
     }
 
+    /**
+     * True when the guest kernel's spinlocks are test-and-set locks (x86 Linux before 2.6.25: whichever spinner
+     * runs when the lock is freed takes it) instead of ticket locks (2.6.25+, commit 314cdbefd1fd: FIFO).
+     */
+    default boolean testAndSetSpinlocks() {
+        return false;
+    }
+
     /** The result in the workload's unit, given the run's elapsed simulated time since the VM started. */
     WorkloadReport report(long elapsedNanos);
 }

@@ -19,7 +19,8 @@ import java.util.Map;
  * keeps its lag (clamped to one slice-or-tick, update_entity_lag) and is placed with it (PLACE_LAG);
  * a new task gets half a slice of deadline (PLACE_DEADLINE_INITIAL); yield pushes the deadline a slice out.
  * From 6.12 a task may ask for its own slice (sched_attr.sched_runtime: the VM's {@code sliceUs}) and
- * PREEMPT_SHORT lets a waking task with a shorter slice break the running task's RUN_TO_PARITY protection.
+ * PREEMPT_SHORT lets a waking task with a shorter slice break the running task's RUN_TO_PARITY protection,
+ * and DELAY_DEQUEUE keeps a task that sleeps while not eligible queued until it is picked or wakes.
  */
 public final class EevdfPolicy extends LinuxFairPolicy {
     public static final String NAME = "eevdf";
@@ -50,6 +51,13 @@ public final class EevdfPolicy extends LinuxFairPolicy {
                         + " such rule and ignores this)",
                 "kernel/sched/features.h SCHED_FEAT(PREEMPT_SHORT, true); kernel/sched/fair.c do_preempt_short,"
                         + " did_preempt_short, check_preempt_wakeup_fair (commit 85e511df3cec, 6.12)"));
+        specs.add(ParameterSpec.bool("delayDequeue", true,
+                "6.12+: a task that sleeps while not eligible (negative lag) stays queued, still counted in V and the"
+                        + " load, until it is picked (then dequeued, a positive lag dropped) or wakes (then requeued where"
+                        + " it is, on the same CPU, its lag kept) (6.6 has no such rule and ignores this)",
+                "kernel/sched/features.h SCHED_FEAT(DELAY_DEQUEUE, true), SCHED_FEAT(DELAY_ZERO, true);"
+                        + " kernel/sched/fair.c dequeue_entity, pick_next_entity, requeue_delayed_entity;"
+                        + " kernel/sched/core.c ttwu_runnable (commit 152e11f6df29, 6.12)"));
         specs.addAll(LinuxParams.common());
         return new PolicyDescriptor(NAME, "Linux EEVDF (6.6+) host scheduler under KVM: eligibility by lag, earliest "
                 + "virtual deadline, RUN_TO_PARITY, PREEMPT_SHORT and per-task slices (6.12+), weights from nice and"
@@ -64,11 +72,15 @@ public final class EevdfPolicy extends LinuxFairPolicy {
                                 "times a task was switched in on its CPU (perf sched latency's switches)"),
                         StatisticSpec.run(STAT_SHORT_PREEMPTIONS, "count",
                                 "wake-ups whose shorter slice cancelled the running task's RUN_TO_PARITY protection"
-                                        + " (do_preempt_short, 6.12+)")));
+                                        + " (do_preempt_short, 6.12+)"),
+                        StatisticSpec.run(STAT_DELAYED_DEQUEUES, "count",
+                                "sleeps that DELAY_DEQUEUE kept on their run queue because the task was not eligible"
+                                        + " (6.12+)")));
     }
 
     static final String STAT_SWITCHES_IN = "switchesIn";
     static final String STAT_SHORT_PREEMPTIONS = "shortPreemptions";
+    static final String STAT_DELAYED_DEQUEUES = "delayedDequeues";
 
     private long shortPreemptions;
     /** Per CPU: the pending did_preempt_short check after a wake-up cancelled the running task's protection. */
@@ -128,6 +140,33 @@ public final class EevdfPolicy extends LinuxFairPolicy {
         }
         t.deadline = t.vruntime + vslice;
         t.atParity = false;
+    }
+
+    /**
+     * dequeue_entity (6.12, DELAY_DEQUEUE): a sleeper that is not eligible (entity_eligible: its vruntime past V,
+     * curr included) is not dequeued; it keeps competing so its negative lag is served off by the others. Not
+     * modelled for a task in a task group (cgroup): it dequeues at once (the kernel would keep its group entity
+     * queued on every level above it too, dequeue_entities).
+     */
+    @Override
+    boolean delaysDequeue(LinuxRq rq, LinuxTask t) {
+        return params.delayDequeue && t.group == null && rq.nr > 1 && t.vruntime > rq.avgVruntime();
+    }
+
+    /**
+     * requeue_delayed_entity (6.12) with DELAY_ZERO: the lag it has now (update_entity_lag); a positive one is
+     * dropped and the task placed at V with a new deadline (place_entity with vlag 0); a negative one stays.
+     */
+    @Override
+    void requeueDelayed(LinuxRq rq, LinuxTask t) {
+        beforeDequeue(rq, t);
+        if (t.vlag > 0 && rq.curr != t) {
+            rq.queued.remove(t);
+            t.vlag = 0;
+            place(rq, t, false);
+            rq.queued.add(t);
+        }
+        t.delayed = false;
     }
 
     @Override
@@ -299,6 +338,7 @@ public final class EevdfPolicy extends LinuxFairPolicy {
         Map<String, Long> out = new LinkedHashMap<>();
         out.put(STAT_SWITCHES_IN, switchesIn);
         out.put(STAT_SHORT_PREEMPTIONS, shortPreemptions);
+        out.put(STAT_DELAYED_DEQUEUES, delayedDequeues);
         return out;
     }
 

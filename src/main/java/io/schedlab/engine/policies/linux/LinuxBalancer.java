@@ -178,7 +178,8 @@ final class LinuxBalancer {
 
     /** can_migrate_task: allowed on dst, not running, not cache-hot (task_hot) unless the domain failed often enough. */
     private boolean canMigrate(LinuxTask t, int dst, SchedDomain sd, int failures) {
-        if (!t.v.allowedOn(dst)) {
+        // a delayed sleeper moves only when migrating load (6.12 can_migrate_task); the model never moves it
+        if (!t.v.allowedOn(dst) || t.delayed) {
             return false;
         }
         boolean hot = policy.ctx.now() - t.execStart < policy.params.migrationCostNanos;

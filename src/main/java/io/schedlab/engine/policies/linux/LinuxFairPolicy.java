@@ -39,6 +39,8 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     final Map<String, TaskGroup> groups = new LinkedHashMap<>();
     /** Switch-ins of every task in the run (the sum of {@link LinuxTask#switchesIn}, removed tasks included). */
     long switchesIn;
+    /** Sleeps that DELAY_DEQUEUE kept on their queue (EEVDF 6.12+). */
+    long delayedDequeues;
 
     LinuxFairPolicy(LinuxParams params) {
         this.params = params;
@@ -75,6 +77,19 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
 
     /** t moves from src to dst while queued or waking (CFS renormalises vruntime; EEVDF keeps the lag). */
     abstract void renormalize(LinuxTask t, LinuxRq src, LinuxRq dst);
+
+    /**
+     * dequeue_entity(DEQUEUE_SLEEP): true when the sleeping t stays queued instead (EEVDF DELAY_DEQUEUE, 6.12+);
+     * CFS never delays.
+     */
+    boolean delaysDequeue(LinuxRq rq, LinuxTask t) {
+        return false;
+    }
+
+    /** A delayed t wakes on its queue (requeue_delayed_entity); only EEVDF delays. */
+    void requeueDelayed(LinuxRq rq, LinuxTask t) {
+        t.delayed = false;
+    }
 
     /** t was picked to run (set_next_entity). */
     void picked(LinuxTask t) {
@@ -126,6 +141,9 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     @Override
     public void removeVcpu(Vcpu v) {
         LinuxTask t = task(v);
+        if (t != null && t.delayed) {
+            finishDelayedDequeue(t.rq, t);
+        }
         if (t != null && t.group != null) {
             t.group.members.remove(t);
         }
@@ -197,6 +215,13 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
     /** select_task_rq_fair for a waking task: its previous CPU when idle, else an idle core or CPU of its LLC. */
     @Override
     public int pickCpu(Vcpu v) {
+        LinuxTask delayed = task(v);
+        if (delayed != null && delayed.delayed) {
+            if (v.allowedOn(delayed.rq.cpu)) {
+                return delayed.rq.cpu; // ttwu_runnable: still queued, it wakes where it is (no select_task_rq)
+            }
+            finishDelayedDequeue(delayed.rq, delayed); // its CPU is no longer allowed: leave, then place anew
+        }
         int prev = v.processor;
         if (!v.allowedOn(prev)) {
             return leastLoadedAllowed(v);
@@ -252,6 +277,16 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         LinuxRq root = rqs[v.processor];
         updateCurr(root);
         LinuxRq rq = cfsRqOf(t, root.cpu);
+        if (t.delayed) {
+            // ttwu_runnable: enqueue_task(ENQUEUE_DELAYED), then wakeup_preempt unless it is still on the CPU
+            // (only a root group's task is delayed: EevdfPolicy.delaysDequeue)
+            t.updateAvg(ctx.now());
+            requeueDelayed(rq, t);
+            if (root.curr == null || root.curr == t || wakeupPreemptsMatching(root, t) || root.reschedPending) {
+                ctx.tickle(root.cpu);
+            }
+            return;
+        }
         if (!t.fresh && t.rq != rq) {
             renormalize(t, t.rq, rq);
         }
@@ -346,6 +381,13 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         t.updateAvg(ctx.now());
         if (rq.curr == t) {
             updateCurr(rq);
+        }
+        if (delaysDequeue(rq, t)) {
+            t.delayed = true;
+            delayedDequeues++;
+            return;
+        }
+        if (rq.curr == t) {
             beforeDequeue(rq, t);
             rq.leave(t);
         } else {
@@ -365,14 +407,17 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             LinuxTask c = r.curr;
             if (!c.onRq) {
                 r.curr = null; // it slept: already off the queue
+            } else if (c.delayed) {
+                r.queued.add(c); // put_prev_entity: a delayed sleeper stays in the tree
+                r.curr = null;
             }
             r = c.my;
         }
         rq.reschedPending = false; // __schedule clears TIF_NEED_RESCHED
-        LinuxTask next = pick(rq);
+        LinuxTask next = pickRunnable(rq);
         if (next == null) {
             balancer.newIdle(p.id);
-            next = pick(rq);
+            next = pickRunnable(rq);
         }
         long run = setNext(rq, next);
         LinuxTask task = next;
@@ -424,6 +469,36 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         return run;
     }
 
+    /**
+     * pick_next_entity (6.12): a delayed sleeper that pick_eevdf chooses is dequeued for good
+     * (dequeue_entities with DEQUEUE_DELAYED) and the pick starts again (pick_task_fair's "goto again").
+     */
+    private LinuxTask pickRunnable(LinuxRq rq) {
+        LinuxTask next = pick(rq);
+        while (next != null && next.delayed) {
+            finishDelayedDequeue(rq, next);
+            next = pick(rq);
+        }
+        return next;
+    }
+
+    /**
+     * dequeue_entity(DEQUEUE_SLEEP | DEQUEUE_DELAYED): update_entity_lag, off the queue, then
+     * finish_delayed_dequeue_entity (DELAY_ZERO: a positive lag is dropped, kernel/sched/fair.c 6.12).
+     */
+    void finishDelayedDequeue(LinuxRq rq, LinuxTask t) {
+        t.updateAvg(ctx.now());
+        beforeDequeue(rq, t);
+        if (rq.curr == t) {
+            rq.leave(t);
+        } else {
+            rq.remove(t);
+        }
+        t.delayed = false;
+        t.vlag = Math.min(0, t.vlag);
+        rq.updateMinVruntime();
+    }
+
     @Override
     public void contextSaved(Vcpu prev) {
         // put_prev_entity already re-queued it in doSchedule
@@ -451,7 +526,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
         if (rq.root().hNr == 1 && prq.root().hNr == 1) {
             return YieldToResult.ESRCH;
         }
-        if (prq.curr == t || !t.onRq) {
+        if (prq.curr == t || !t.onRq || t.delayed) {
             return YieldToResult.FAILED; // task_on_cpu(p_rq, p) || !task_is_running(p)
         }
         prq.next = t; // set_next_buddy, at every level

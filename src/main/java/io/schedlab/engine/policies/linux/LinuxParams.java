@@ -37,6 +37,11 @@ final class LinuxParams {
      */
     final boolean preemptShort;
     final boolean customSlices;
+    /**
+     * DELAY_DEQUEUE with DELAY_ZERO (commit 152e11f6df29 "sched/fair: Implement delayed dequeue", 6.12): false
+     * before that release whatever the parameter says.
+     */
+    final boolean delayDequeue;
     final long tickNanos;
     /**
      * HRTICK: a slice's end is noticed at its exact time (hrtick_start_fair's timer) instead of at the next
@@ -60,6 +65,7 @@ final class LinuxParams {
         placeDeadlineInitial = eevdf && p.getBoolean("placeDeadlineInitial");
         customSlices = eevdf && atLeast(kernelVersion, 6, 12);
         preemptShort = customSlices && p.getBoolean("preemptShort");
+        delayDequeue = customSlices && p.getBoolean("delayDequeue");
         tickNanos = 1_000_000_000L / p.getInt("hz");
         hrtick = p.getBoolean("hrtick");
         tunableScaling = p.getString("tunableScaling");

@@ -30,6 +30,11 @@ final class LinuxTask {
     LinuxRq rq;
     /** On a run queue: queued in its tree or running as its curr (se->on_rq). */
     boolean onRq;
+    /**
+     * EEVDF DELAY_DEQUEUE (6.12+, se->sched_delayed): it went to sleep while not eligible and stays on its queue,
+     * competing, until it is picked (then dequeued) or wakes (then requeued in place).
+     */
+    boolean delayed;
     /** Never enqueued yet (ENQUEUE_INITIAL placement). */
     boolean fresh = true;
     /** EEVDF: the slice the task asked for with sched_setattr (se->custom_slice, se->slice), in ns; 0 = the base slice. */

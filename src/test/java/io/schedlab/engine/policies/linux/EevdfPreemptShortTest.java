@@ -105,8 +105,11 @@ class EevdfPreemptShortTest {
                 + "\"mode\":\"absolute\"}}}}";
         VmSpec ticker = new VmSpec("ticker", 1, null, null, null, null, null, null, null, null, null,
                 new WorkloadSpec("rt-app", Map.of("json", json)), Map.of("sliceUs", 500), null);
+        // without DELAY_DEQUEUE: the ticker, past V when it sleeps, would otherwise wake with DELAY_ZERO's zero lag
+        // always after the hog's slice has ended, and this test isolates the PREEMPT_SHORT rule
         return run(spec(host(1, 1, 1), new SchedulerSpec("eevdf", Map.of("kernelVersion", kernelVersion,
-                "preemptShort", preemptShort)), 2, List.of(vm("hog", 1, null, endlessLoop(1)), ticker)));
+                "preemptShort", preemptShort, "delayDequeue", false)), 2,
+                List.of(vm("hog", 1, null, endlessLoop(1)), ticker)));
     }
 
     /**
