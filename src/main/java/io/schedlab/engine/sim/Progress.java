@@ -11,7 +11,7 @@ import java.util.Arrays;
  * refill ends ({@code VcpuRun.progressFrom}, see {@link CacheModel}) a thread runs at
  * {@code costs.refillProgressFraction} of that rate.
  * <p>
- * A VM whose memory is striped over every node (Xen numa=off, Xen 22b984ae9a41) streams from all of them: each
+ * A VM whose memory is striped over every node (interleaved memory) streams from all of them: each
  * of its streams puts 1/N of its demand on each of the N nodes, and the part on other nodes also crosses the
  * links between nodes ({@code costs.interconnectMBps} per node). Its rate is the harmonic mean of the N per-node
  * rates (the time per byte averaged over the nodes the bytes come from). A stream of node-local memory running on
