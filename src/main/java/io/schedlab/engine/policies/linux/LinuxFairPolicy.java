@@ -332,13 +332,7 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             reweightGroupEntity(gse);
             return;
         }
-        beforeDequeue(parent, gse);
-        if (parent.curr == gse) {
-            parent.leave(gse); // stays curr until the schedule that follows
-        } else {
-            parent.remove(gse);
-        }
-        parent.updateMinVruntime();
+        dequeueEntity(parent, gse);
     }
 
     /** update_cfs_group -> reweight_entity: the group entity's weight becomes calc_group_shares. */
@@ -387,15 +381,22 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
             delayedDequeues++;
             return;
         }
+        dequeueEntity(rq, t);
+        dequeueGroupEntity(rq);
+    }
+
+    /**
+     * dequeue_entity: the class's lag or vruntime bookkeeping, then off the queue (a running entity stays curr until
+     * the schedule that follows), and the queue's min_vruntime follows.
+     */
+    private void dequeueEntity(LinuxRq rq, LinuxTask t) {
+        beforeDequeue(rq, t);
         if (rq.curr == t) {
-            beforeDequeue(rq, t);
             rq.leave(t);
         } else {
-            beforeDequeue(rq, t);
             rq.remove(t);
         }
         rq.updateMinVruntime();
-        dequeueGroupEntity(rq);
     }
 
     /** pick_next_task_fair (put_prev_entity + set_next_entity); an idle CPU first tries newidle balancing. */
@@ -488,15 +489,9 @@ abstract class LinuxFairPolicy implements SchedulerPolicy, DirectedYield, SelfCh
      */
     void finishDelayedDequeue(LinuxRq rq, LinuxTask t) {
         t.updateAvg(ctx.now());
-        beforeDequeue(rq, t);
-        if (rq.curr == t) {
-            rq.leave(t);
-        } else {
-            rq.remove(t);
-        }
+        dequeueEntity(rq, t);
         t.delayed = false;
         t.vlag = Math.min(0, t.vlag);
-        rq.updateMinVruntime();
     }
 
     @Override
