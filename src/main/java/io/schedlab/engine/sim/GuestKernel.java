@@ -361,37 +361,36 @@ final class GuestKernel {
         }
         next.spinningFor = null;
         VcpuRun vr = next.on;
-        boolean running = vr != null && vr.v.state == VcpuState.RUNNING;
-        if (running) {
-            sim.progress().settle(vr);
-        }
-        next.locksHeld++;
-        next.mode = GuestThreadRun.ADVANCE;
-        if (vr != null) {
-            sim.hyper().spinStopped(vr.v);
-            if (!running) {
-                sim.hyper().lockHandedToPreempted(releaser.on == null ? null : releaser.on.v, vr.v);
-            }
-        }
-        if (running) {
+        if (stopSpinning(next, 1)) {
             replan(vr);
+        } else if (vr != null) {
+            sim.hyper().lockHandedToPreempted(releaser.on == null ? null : releaser.on.v, vr.v);
         }
     }
 
     /** The last target of {@code th}'s shootdown ran the handler: it stops spinning and goes on. */
     void shootdownDone(GuestThreadRun th) {
+        if (stopSpinning(th, 0)) {
+            replan(th.on);
+        }
+    }
+
+    /**
+     * {@code th} stops spinning, holding {@code locksTaken} more locks, and goes on: its progress so far is settled
+     * if its vCPU runs (true: the caller replans it), else it goes on when the vCPU runs again (false).
+     */
+    private boolean stopSpinning(GuestThreadRun th, int locksTaken) {
         VcpuRun vr = th.on;
         boolean running = vr != null && vr.v.state == VcpuState.RUNNING;
         if (running) {
             sim.progress().settle(vr);
         }
+        th.locksHeld += locksTaken;
         th.mode = GuestThreadRun.ADVANCE;
         if (vr != null) {
             sim.hyper().spinStopped(vr.v);
         }
-        if (running) {
-            replan(vr);
-        }
+        return running;
     }
 
     /**
